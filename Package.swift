@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SnapScroll",
+    products: [
+        .library(name: "SnapCore", targets: ["SnapCore"]),
+        .library(name: "SnapGtk", targets: ["SnapGtk"]),
+        .executable(name: "snapscroll-demo", targets: ["SnapScrollDemo"]),
+        .executable(name: "snapcore-bench", targets: ["snapcore-bench"]),
+    ],
+    targets: [
+        // The only C in the project: GTK's headers plus a few inline wrappers for what Swift cannot call.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // The snapping rules: geometry, target choice, motion, gesture state. No GTK.
+        .target(name: "SnapCore"),
+        // GTK plumbing and the reusable widgets.
+        .target(name: "SnapGtk", dependencies: ["CGtk", "SnapCore"]),
+        // The demo window: thin wiring of pages, options, content and the QA log.
+        .executableTarget(name: "SnapScrollDemo", dependencies: ["SnapGtk", "SnapCore"]),
+        .executableTarget(name: "snapcore-bench", dependencies: ["SnapCore"]),
+        .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore"]),
+        .testTarget(name: "SnapGtkTests", dependencies: ["SnapGtk", "SnapCore", "CGtk"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print("snapcore-bench: not built yet")
