@@ -1,0 +1,4 @@
+#ifndef SNAPSCROLL_SHIM_H
+#define SNAPSCROLL_SHIM_H
+#include <gtk/gtk.h>
+#endif
