@@ -1,4 +1,48 @@
 #ifndef SNAPSCROLL_SHIM_H
 #define SNAPSCROLL_SHIM_H
+
+/* GTK's headers, plus inline wrappers for what Swift cannot call directly:
+ * C macros (type checks, signal connection shorthands) and variadic functions
+ * (the accessible property setters, g_object_new with properties).
+ * Nothing with behaviour lives here. */
+
 #include <gtk/gtk.h>
+
+/* g_object_new with one construct-only property: the accessible role. */
+static inline GtkWidget *snap_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}
+
+static inline void snap_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void snap_accessible_set_description(GtkWidget *widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+static inline void snap_accessible_set_selected(GtkWidget *widget, gboolean selected) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
+
+static inline void snap_accessible_set_orientation(GtkWidget *widget, GtkOrientation orientation) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_ORIENTATION, orientation, -1);
+}
+
+/* A boolean GObject property, set without a GValue dance. */
+static inline void snap_object_set_boolean(gpointer object, const char *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline gboolean snap_object_get_boolean(gpointer object, const char *name) {
+    gboolean value = FALSE;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
+/* The GType of a GtkWidget subclass instance; G_OBJECT_TYPE is a macro. */
+static inline GType snap_object_type(gpointer object) {
+    return G_OBJECT_TYPE(object);
+}
+
 #endif

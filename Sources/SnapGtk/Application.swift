@@ -1,0 +1,29 @@
+import CGtk
+
+/// A GtkApplication with a reverse-DNS id, non-unique by default so several instances (tests,
+/// side-by-side runs) never hand over to each other. Command-line options are parsed before it runs.
+@MainActor
+public final class Application {
+    public let pointer: UnsafeMutablePointer<GtkApplication>
+
+    public init(id: String, unique: Bool = false) {
+        precondition(g_application_id_is_valid(id) != 0, "invalid application id \(id)")
+        GtkThread.initialize()
+        let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+        pointer = gtk_application_new(id, flags)
+    }
+
+    /// Runs the main loop; `activate` builds the first window. Options are not passed on: the
+    /// caller has parsed them already.
+    public func run(program: String, activate: @escaping @MainActor (Application) -> Void) -> Int32 {
+        Signals.connect(UnsafeMutableRawPointer(pointer), "activate") { [unowned self] in activate(self) }
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), nil]
+        defer { free(argv[0]) }
+        return g_application_run(UnsafeMutablePointer(OpaquePointer(pointer)), 1, &argv)
+    }
+
+    /// Ends the main loop after the current iteration.
+    public func quit() { g_application_quit(UnsafeMutablePointer(OpaquePointer(pointer))) }
+
+    isolated deinit { g_object_unref(pointer) }
+}

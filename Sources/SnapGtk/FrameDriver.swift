@@ -1,0 +1,75 @@
+import CGtk
+
+/// Drives an animation from a widget's frame clock: while running, `onFrame` is called once per
+/// frame with the frame time in milliseconds, until it returns false or `stop()` is called.
+/// The tick callback's Swift state is a box released by GTK's destroy notify.
+@MainActor
+public final class FrameDriver {
+    private let widget: UnsafeMutablePointer<GtkWidget>
+    private var tickID: guint = 0
+    private let onFrame: @MainActor (Double) -> Bool
+    /// Intervals between consecutive frames while running (ms), kept when `recordsIntervals`.
+    public private(set) var intervals: [Double] = []
+    public var recordsIntervals = false
+    private var lastFrameTime: Double?
+
+    public var isRunning: Bool { tickID != 0 }
+
+    /// - Parameter widget: the widget whose frame clock paces the frames; not retained (the driver
+    ///   belongs to the widget's owner and is stopped when the widget goes).
+    public init(widget: UnsafeMutablePointer<GtkWidget>, onFrame: @escaping @MainActor (Double) -> Bool) {
+        self.widget = widget
+        self.onFrame = onFrame
+    }
+
+    /// Starts ticking from the next frame; no-op when already running.
+    public func start() {
+        guard tickID == 0 else { return }
+        lastFrameTime = nil
+        let weakSelf = Unmanaged.passRetained(WeakBox(self)).toOpaque()
+        tickID = gtk_widget_add_tick_callback(widget, { _, clock, data in
+            onGtkThread {
+                let box = Unmanaged<WeakBox>.fromOpaque(data!).takeUnretainedValue()
+                guard let driver = box.driver else { return 0 }
+                let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1000
+                return driver.frame(at: time) ? 1 : 0
+            }
+        }, weakSelf, { data in
+            Unmanaged<WeakBox>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Stops ticking; the frame in progress, if any, is the last.
+    public func stop() {
+        guard tickID != 0 else { return }
+        gtk_widget_remove_tick_callback(widget, tickID)
+        tickID = 0
+    }
+
+    /// The current frame time of the widget's clock (ms), or the monotonic clock when unrealised.
+    public var now: Double {
+        if let clock = gtk_widget_get_frame_clock(widget) {
+            return Double(gdk_frame_clock_get_frame_time(clock)) / 1000
+        }
+        return Double(g_get_monotonic_time()) / 1000
+    }
+
+    private func frame(at time: Double) -> Bool {
+        if recordsIntervals, let last = lastFrameTime { intervals.append(time - last) }
+        lastFrameTime = time
+        let id = tickID
+        let more = onFrame(time)
+        // onFrame may have stopped (and even restarted) the driver; only this tick's id is ours.
+        guard tickID == id else { return false }
+        if !more { tickID = 0 }
+        return more
+    }
+
+    public func clearIntervals() { intervals.removeAll(keepingCapacity: true) }
+
+    /// GTK holds this box, not the driver, so a driver dropped mid-animation is not kept alive.
+    private final class WeakBox {
+        weak var driver: FrameDriver?
+        init(_ driver: FrameDriver) { self.driver = driver }
+    }
+}

@@ -1,0 +1,47 @@
+import CGtk
+
+/// Small helpers for owning GTK objects from Swift: floating references sunk when kept,
+/// children removed through their parent, and a Swift object tied to a widget's lifetime.
+@MainActor
+public enum Ownership {
+    /// Takes a reference the caller owns (sinking a floating one); balance with `g_object_unref`.
+    @discardableResult
+    public static func keep<T>(_ object: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
+        g_object_ref_sink(object)
+        return object
+    }
+
+    /// Keeps `owner` alive exactly as long as `widget`: GLib releases it when the widget is finalised.
+    public static func tie(_ owner: AnyObject, to widget: UnsafeMutablePointer<GtkWidget>, key: String = "snapscroll-owner") {
+        g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(widget)), key, Unmanaged.passRetained(owner).toOpaque()) { data in
+            Unmanaged<AnyObject>.fromOpaque(data!).release()
+        }
+    }
+
+    /// Removes every child of a widget through the widget's own API (box, or plain unparent).
+    public static func removeChildren(of parent: UnsafeMutablePointer<GtkWidget>) {
+        while let child = gtk_widget_get_first_child(parent) {
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(parent)), gtk_box_get_type()) != 0 {
+                gtk_box_remove(parent.cast(), child)
+            } else {
+                gtk_widget_unparent(child)
+            }
+        }
+    }
+}
+
+/// Pointer casts GTK's C API needs all the time, named once.
+public extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// The widget as an untyped GObject pointer, for signal connection and GObject calls.
+    var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+    /// The widget as an opaque pointer, for the many GTK types Swift imports opaquely (GtkBox *, GtkLabel *, …).
+    var opaque: OpaquePointer { OpaquePointer(self) }
+    /// The widget as a typed pointer of one of its classes (GtkBox *, GtkWindow *, …).
+    func cast<T>() -> UnsafeMutablePointer<T> { UnsafeMutablePointer<T>(OpaquePointer(self)) }
+}
+
+/// Casts an opaque GTK object (GtkLabel *, GtkBox *, …) to GtkWidget *.
+@inline(__always)
+public func asWidget(_ pointer: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
+    UnsafeMutablePointer(pointer)
+}

@@ -1,0 +1,133 @@
+import CGtk
+
+/// Signal connection whose handler lifetime belongs to GLib: each handler is a retained box whose
+/// release is the destroy notify GLib calls when the handler is disconnected or the object dies.
+@MainActor
+public enum Signals {
+    /// A box holding one Swift handler; its address is the signal's user data. It counts itself
+    /// in and out, so tests can prove that GLib releases it.
+    final class Box<Handler> {
+        let handler: Handler
+        init(_ handler: Handler) {
+            self.handler = handler
+            onGtkThread { Signals.liveHandlers += 1 }
+        }
+        deinit { onGtkThread { Signals.liveHandlers -= 1 } }
+    }
+
+    private static let release: GClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+
+    /// How many handler boxes GLib holds now.
+    public private(set) static var liveHandlers = 0
+
+    fileprivate static func connect<Handler>(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                         _ handler: Handler, _ callback: GCallback, after: Bool) -> UInt {
+        let data = Unmanaged.passRetained(Box(handler)).toOpaque()
+        return UInt(g_signal_connect_data(instance, signal, callback, data, release,
+                                          after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)))
+    }
+
+    static func handler<H>(_ data: UnsafeMutableRawPointer?, as: H.Type) -> H {
+        Unmanaged<Box<H>>.fromOpaque(data!).takeUnretainedValue().handler
+    }
+
+    /// `void (*)(GObject *instance, gpointer data)`: activate, clicked, value-changed, map, …
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+                               _ handler: @escaping @MainActor () -> Void) -> UInt {
+        typealias H = @MainActor () -> Void
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+            onGtkThread { Signals.handler(data, as: H.self)() }
+        }
+        return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: after)
+    }
+
+    /// `void (*)(GObject *instance, GParamSpec *pspec, gpointer data)`: `notify::property`.
+    @discardableResult
+    public static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String,
+                                     _ handler: @escaping @MainActor () -> Void) -> UInt {
+        typealias H = @MainActor () -> Void
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, data in
+            onGtkThread { Signals.handler(data, as: H.self)() }
+        }
+        return connect(instance, "notify::\(property)", handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+
+    /// `gboolean (*)(GObject *instance, double a, double b, gpointer data)`: scroll.
+    @discardableResult
+    public static func connectDoubles(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                      _ handler: @escaping @MainActor (Double, Double) -> Bool) -> UInt {
+        typealias H = @MainActor (Double, Double) -> Bool
+        let callback: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, a, b, data in
+            onGtkThread { Signals.handler(data, as: H.self)(a, b) ? 1 : 0 }
+        }
+        return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+
+    /// `void (*)(GObject *instance, double a, double b, gpointer data)`: drag-begin/update/end, decelerate.
+    @discardableResult
+    public static func connectPoint(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                    _ handler: @escaping @MainActor (Double, Double) -> Void) -> UInt {
+        typealias H = @MainActor (Double, Double) -> Void
+        let callback: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
+            onGtkThread { Signals.handler(data, as: H.self)(a, b) }
+        }
+        return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+
+    /// `void (*)(GtkGesture *gesture, int n_press, double x, double y, gpointer data)`: pressed, released.
+    @discardableResult
+    public static func connectPress(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                    _ handler: @escaping @MainActor (Int, Double, Double) -> Void) -> UInt {
+        typealias H = @MainActor (Int, Double, Double) -> Void
+        let callback: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, n, x, y, data in
+            onGtkThread { Signals.handler(data, as: H.self)(Int(n), x, y) }
+        }
+        return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+
+    /// `gboolean (*)(GtkEventControllerKey *c, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
+    @discardableResult
+    public static func connectKey(_ instance: UnsafeMutableRawPointer,
+                                  _ handler: @escaping @MainActor (UInt32, GdkModifierType) -> Bool) -> UInt {
+        typealias H = @MainActor (UInt32, GdkModifierType) -> Bool
+        let callback: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
+            onGtkThread { Signals.handler(data, as: H.self)(keyval, state) ? 1 : 0 }
+        }
+        return connect(instance, "key-pressed", handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+
+    /// `void (*)(GObject *instance, gpointer a, gpointer b, gpointer data)`: signals with two
+    /// pointer arguments, such as a CSS provider's `parsing-error` (section, error).
+    @discardableResult
+    public static func connectPointers(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                       _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) -> UInt {
+        typealias H = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
+            onGtkThread { Signals.handler(data, as: H.self)(a, b) }
+        }
+        return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+
+    /// Disconnects a handler; GLib then calls the destroy notify, which releases its box.
+    public static func disconnect(_ instance: UnsafeMutableRawPointer, _ id: UInt) {
+        g_signal_handler_disconnect(instance, gulong(id))
+    }
+}
+
+extension Signals {
+    /// `void (*)(GObject *instance, guint value, gpointer data)`: signals with one enum or integer
+    /// argument, such as `direction-changed` (the previous direction).
+    @discardableResult
+    public static func connectValue(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                    _ handler: @escaping @MainActor (UInt32) -> Void) -> UInt {
+        typealias H = @MainActor (UInt32) -> Void
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+            onGtkThread { Signals.handler(data, as: H.self)(value) }
+        }
+        return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+}

@@ -1,0 +1,157 @@
+import CGtk
+import SnapGtk
+
+/// What every page builder gets: the content, the QA log and where resources live.
+@MainActor
+struct PageContext {
+    let content: DemoContent
+    let log: QALog
+    let resources: Resources
+}
+
+/// One page of the demo: its ID (as `--page` names it), its title, and how to build it.
+@MainActor
+struct DemoPage {
+    let id: String
+    let title: String
+    let build: @MainActor (PageContext) -> UnsafeMutablePointer<GtkWidget>
+}
+
+/// The demo window: a header bar with the page switcher and the global toggles, the pages in a
+/// stack, and the QA panel showing the live event log.
+@MainActor
+final class DemoWindow {
+    static let pages: [DemoPage] = [
+        DemoPage(id: "menu", title: "Menu", build: makeMenuPage),
+        DemoPage(id: "centering", title: "Centering", build: makeCenteringPage),
+        DemoPage(id: "segmented", title: "Segmented", build: makeSegmentedPage),
+        DemoPage(id: "strip", title: "Strip", build: makeStripPage),
+        DemoPage(id: "carousel", title: "Carousel", build: makeCarouselPage),
+    ]
+    /// Lines kept in the QA panel; older ones scroll away.
+    static let qaPanelLines = 400
+
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let log: QALog
+    private var readySent = false
+    private var readyHandler: UInt = 0
+
+    init(application: Application, options: DemoOptions, context: PageContext) {
+        log = context.log
+        window = gtk_application_window_new(application.pointer)
+        gtk_window_set_title(window.cast(), "SnapScroll")
+        gtk_window_set_default_size(window.cast(), Int32(options.width), Int32(options.height))
+
+        stack = gtk_stack_new()
+        gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_widget_set_vexpand(stack, 1)
+        for page in Self.pages {
+            let child = page.build(context)
+            gtk_widget_add_css_class(child, "demo-page")
+            gtk_stack_add_titled(stack.opaque, child, page.id, page.title)
+        }
+        gtk_stack_set_visible_child_name(stack.opaque, options.page)
+
+        let header = gtk_header_bar_new()!
+        let switcher = gtk_stack_switcher_new()!
+        gtk_stack_switcher_set_stack(switcher.opaque, stack.opaque)
+        gtk_header_bar_set_title_widget(header.opaque, switcher)
+        gtk_header_bar_pack_end(header.opaque, Self.makeSettingsMenu())
+        gtk_window_set_titlebar(window.cast(), header)
+
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(column.cast(), stack)
+        gtk_box_append(column.cast(), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        gtk_box_append(column.cast(), makeQAPanel())
+        gtk_window_set_child(window.cast(), column)
+
+        Ownership.tie(self, to: window)
+        Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }
+    }
+
+    func present() { gtk_window_present(window.cast()) }
+
+    /// Emits `ready` once, after the first frame of the window has been painted.
+    private func watchFirstFrame() {
+        guard let clock = gtk_widget_get_frame_clock(window) else { return }
+        let clockObject = UnsafeMutableRawPointer(clock)
+        readyHandler = Signals.connect(clockObject, "after-paint") { [weak self] in
+            guard let self, !self.readySent else { return }
+            self.readySent = true
+            Signals.disconnect(clockObject, self.readyHandler)
+            let page = gtk_stack_get_visible_child_name(self.stack.opaque).map { String(cString: $0) } ?? ""
+            // The surface's size is the window's size as the display has it (the widget's excludes
+            // client-side decorations).
+            let surface = gtk_native_get_surface(OpaquePointer(self.window))
+            self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)))
+        }
+    }
+
+    /// The header bar's menu: the global reduced-motion and right-to-left toggles.
+    private static func makeSettingsMenu() -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_widget_add_css_class(box, "settings-menu")
+        let reduce = gtk_check_button_new_with_label("Reduce motion")!
+        gtk_check_button_set_active(reduce.cast(), Preferences.animationsEnabled ? 0 : 1)
+        Signals.connect(reduce.raw, "toggled") {
+            Preferences.animationsEnabled = gtk_check_button_get_active(reduce.cast()) == 0
+        }
+        let rtl = gtk_check_button_new_with_label("Right to left")!
+        gtk_check_button_set_active(rtl.cast(), Preferences.rightToLeft ? 1 : 0)
+        Signals.connect(rtl.raw, "toggled") {
+            Preferences.rightToLeft = gtk_check_button_get_active(rtl.cast()) != 0
+        }
+        gtk_box_append(box.cast(), reduce)
+        gtk_box_append(box.cast(), rtl)
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(popover.cast(), box)
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+        gtk_menu_button_set_popover(button.opaque, popover)
+        gtk_widget_set_tooltip_text(button, "Motion and direction")
+        snap_accessible_set_label(button, "Motion and direction")
+        return button
+    }
+
+    /// The QA panel: the event log as it happens, newest at the bottom.
+    private func makeQAPanel() -> UnsafeMutablePointer<GtkWidget> {
+        let view = gtk_text_view_new()!
+        gtk_text_view_set_editable(view.cast(), 0)
+        gtk_text_view_set_cursor_visible(view.cast(), 0)
+        gtk_text_view_set_monospace(view.cast(), 1)
+        gtk_widget_add_css_class(view, "qa-log")
+        snap_accessible_set_label(view, "QA event log")
+        let buffer = gtk_text_view_get_buffer(view.cast())!
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        let endMark = gtk_text_buffer_create_mark(buffer, "end", &end, 0)
+        var lines = 0
+        log.observe { line in
+            var iter = GtkTextIter()
+            gtk_text_buffer_get_end_iter(buffer, &iter)
+            gtk_text_buffer_insert(buffer, &iter, line + "\n", -1)
+            lines += 1
+            if lines > Self.qaPanelLines {
+                var start = GtkTextIter(), second = GtkTextIter()
+                gtk_text_buffer_get_start_iter(buffer, &start)
+                gtk_text_buffer_get_iter_at_line(buffer, &second, 1)
+                gtk_text_buffer_delete(buffer, &start, &second)
+                lines -= 1
+            }
+            gtk_text_view_scroll_mark_onscreen(view.cast(), endMark)
+        }
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(scroller.opaque, view)
+        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_size_request(scroller, -1, 110)
+        let title = gtk_label_new("QA event log")!
+        gtk_widget_add_css_class(title, "qa-title")
+        gtk_label_set_xalign(title.opaque, 0)
+        let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        gtk_widget_add_css_class(panel, "qa-panel")
+        gtk_box_append(panel.cast(), title)
+        gtk_box_append(panel.cast(), scroller)
+        return panel
+    }
+}

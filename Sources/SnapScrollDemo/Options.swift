@@ -1,0 +1,107 @@
+import CGtk
+import Foundation
+
+/// The demo's command line, as `component-contract.md` defines it, parsed with GLib's option handling.
+struct DemoOptions: Equatable {
+    static let pageIDs = ["menu", "centering", "segmented", "strip", "carousel"]
+    static let defaultSize = (width: 960, height: 640)
+    /// Bounds of `--size`, in logical pixels: small enough for a phone-sized check, large enough for 4K.
+    static let sizeRange = 1...16384
+
+    var page = "menu"
+    var qaLog = false
+    var width = defaultSize.width
+    var height = defaultSize.height
+    var reduceMotion = false
+    var rtl = false
+    var contentFile: String?
+
+    /// A problem with the command line: one line for standard error, exit status 2.
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Parses `arguments` (including the program name). `--help` is answered by GLib, which prints
+    /// the usage and exits 0.
+    static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
+        // GLib writes through these; they live until parsing is done.
+        let page = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+        let size = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+        let content = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+        let flags = UnsafeMutablePointer<gboolean>.allocate(capacity: 3)
+        page.initialize(to: nil); size.initialize(to: nil); content.initialize(to: nil)
+        flags.initialize(repeating: 0, count: 3)
+        var keep: [UnsafeMutablePointer<CChar>] = []
+        defer {
+            for p in [page, size, content] { g_free(p.pointee); p.deallocate() }
+            flags.deallocate()
+            keep.forEach { free($0) }
+        }
+        func c(_ s: String) -> UnsafeMutablePointer<CChar> { let p = strdup(s)!; keep.append(p); return p }
+        func entry(_ name: String, _ arg: GOptionArg, _ data: UnsafeMutableRawPointer, _ help: String, _ argHelp: String? = nil) -> GOptionEntry {
+            GOptionEntry(long_name: c(name), short_name: 0, flags: 0, arg: arg, arg_data: data,
+                         description: c(help), arg_description: argHelp.map { UnsafePointer(c($0)) })
+        }
+        var entries = [
+            entry("page", G_OPTION_ARG_STRING, UnsafeMutableRawPointer(page), "Open on one demo page: \(pageIDs.joined(separator: ", "))", "ID"),
+            entry("qa-log", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags), "Write the QA event log (JSON lines) to standard output"),
+            entry("size", G_OPTION_ARG_STRING, UnsafeMutableRawPointer(size), "Initial window size in logical pixels (default 960x640)", "WxH"),
+            entry("reduce-motion", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 1), "No animations; snapping still happens"),
+            entry("rtl", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 2), "Right-to-left layout"),
+            entry("content", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(content), "The demo's content (JSON); default: the file in resources/", "FILE"),
+            GOptionEntry(),
+        ]
+        let context = g_option_context_new(nil)
+        defer { g_option_context_free(context) }
+        g_option_context_set_summary(context, "SnapScroll: horizontal snapping components for GTK, one demo page each.")
+        g_option_context_add_main_entries(context, &entries, nil)
+
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = g_new0_strv(arguments)
+        defer { g_strfreev(argv) }
+        var error: UnsafeMutablePointer<GError>?
+        guard g_option_context_parse_strv(context, &argv, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "invalid arguments"
+            g_error_free(error)
+            throw UsageError(description: message)
+        }
+        if let argv, let extra = argv[1] {
+            throw UsageError(description: "unexpected argument \"\(String(cString: extra))\"")
+        }
+
+        var options = DemoOptions()
+        options.qaLog = flags[0] != 0
+        options.reduceMotion = flags[1] != 0
+        options.rtl = flags[2] != 0
+        if let value = page.pointee.map({ String(cString: $0) }) {
+            guard pageIDs.contains(value) else {
+                throw UsageError(description: "unknown page \"\(value)\" for --page (expected one of: \(pageIDs.joined(separator: ", ")))")
+            }
+            options.page = value
+        }
+        if let value = size.pointee.map({ String(cString: $0) }) {
+            guard let (w, h) = parseSize(value) else {
+                throw UsageError(description: "bad size \"\(value)\" for --size (expected WxH, each \(sizeRange.lowerBound)...\(sizeRange.upperBound), e.g. 960x640)")
+            }
+            (options.width, options.height) = (w, h)
+        }
+        options.contentFile = content.pointee.map { String(cString: $0) }
+        return options
+    }
+
+    /// "960x640" → (960, 640); nil for anything else.
+    static func parseSize(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let w = Int(parts[0]), let h = Int(parts[1]),
+              sizeRange.contains(w), sizeRange.contains(h) else { return nil }
+        return (w, h)
+    }
+}
+
+/// A NULL-terminated copy of `strings` that GLib owns (free with `g_strfreev`).
+private func g_new0_strv(_ strings: [String]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+    let vector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(OpaquePointer(g_malloc0(gsize((strings.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride))!))
+    for (i, s) in strings.enumerated() { vector[i] = g_strdup(s) }
+    return vector
+}

@@ -1,0 +1,8 @@
+import CGtk
+import SnapGtk
+
+/// Page `carousel`: not built yet.
+@MainActor
+func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
+    makeNotBuiltPage("Carousel")
+}

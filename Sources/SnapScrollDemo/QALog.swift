@@ -1,0 +1,76 @@
+import Foundation
+import SnapCore
+
+/// The QA event log: one JSON object per line on standard output (with `--qa-log`), flushed at
+/// each line, and the same lines shown live in the window's QA panel.
+@MainActor
+final class QALog {
+    /// Whether lines go to standard output.
+    let writesToStandardOutput: Bool
+    private var observers: [@MainActor (String) -> Void] = []
+
+    init(writesToStandardOutput: Bool) {
+        self.writesToStandardOutput = writesToStandardOutput
+    }
+
+    /// Calls `observer` with every line from now on.
+    func observe(_ observer: @escaping @MainActor (String) -> Void) { observers.append(observer) }
+
+    func ready(page: String, width: Int, height: Int) {
+        emit("ready", ["page": page, "width": width, "height": height])
+    }
+
+    func settled(_ component: String, index: Int, offset: Double, cause: Cause) {
+        emit("settled", ["component": component, "index": index, "offset": offset, "cause": cause.rawValue])
+    }
+
+    func selected(_ component: String, index: Int, cause: Cause) {
+        emit("selected", ["component": component, "index": index, "cause": cause.rawValue])
+    }
+
+    func page(_ component: String, index: Int, cause: Cause) {
+        emit("page", ["component": component, "index": index, "cause": cause.rawValue])
+    }
+
+    func tapped(_ component: String, index: Int) {
+        emit("tapped", ["component": component, "index": index])
+    }
+
+    func layout(_ component: String, mode: String) {
+        emit("layout", ["component": component, "mode": mode])
+    }
+
+    func error(_ message: String) {
+        emit("error", ["message": message])
+    }
+
+    /// Writes `{"event": name, …fields}` with `event` first and the rest in a stable order.
+    private func emit(_ name: String, _ fields: [String: Any]) {
+        var line = "{\"event\":" + Self.json(name)
+        for key in fields.keys.sorted() { line += ",\(Self.json(key)):\(Self.json(fields[key]!))" }
+        line += "}"
+        if writesToStandardOutput {
+            writeLine(line, to: STDOUT_FILENO)
+        }
+        for observer in observers { observer(line) }
+    }
+
+    private static func json(_ value: Any) -> String {
+        if let double = value as? Double, double.isFinite, double == double.rounded(), abs(double) < 1e15 {
+            return String(Int(double))   // whole offsets print as integers
+        }
+        let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+        return data.flatMap { String(data: $0, encoding: .utf8) } ?? "null"
+    }
+}
+
+/// Writes one whole line to a file descriptor, unbuffered, so each line reaches a reader at once.
+func writeLine(_ text: String, to descriptor: Int32) {
+    var bytes = Array((text + "\n").utf8)
+    var done = 0
+    while done < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + done, $0.count - done) }
+        if n <= 0 { if errno == EINTR { continue } else { return } }
+        done += n
+    }
+}
