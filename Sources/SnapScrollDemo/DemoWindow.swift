@@ -56,15 +56,25 @@ final class DemoWindow {
         let header = gtk_header_bar_new()!
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(switcher.opaque, stack.opaque)
-        gtk_header_bar_set_title_widget(header.opaque, switcher)
+        // In a scroller of its own, so a narrow window (down to phone size) can still hold it.
+        let switcherScroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(switcherScroller.opaque, GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_width(switcherScroller.opaque, 1)
+        gtk_scrolled_window_set_child(switcherScroller.opaque, switcher)
+        snap_accessible_set_label(switcherScroller, "Demo pages")
+        gtk_header_bar_set_title_widget(header.opaque, switcherScroller)
         gtk_header_bar_pack_end(header.opaque, Self.makeSettingsMenu())
+        gtk_header_bar_set_decoration_layout(header.opaque, ":close")
         gtk_window_set_titlebar(window.cast(), header)
 
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(column.cast(), stack)
-        gtk_box_append(column.cast(), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        gtk_box_append(column.cast(), makeQAPanel())
-        gtk_window_set_child(window.cast(), column)
+        // Page above, QA panel below; both may shrink below their minimum, so any window size works.
+        let paned = gtk_paned_new(GTK_ORIENTATION_VERTICAL)!
+        gtk_paned_set_start_child(paned.opaque, stack)
+        gtk_paned_set_end_child(paned.opaque, makeQAPanel())
+        gtk_paned_set_resize_end_child(paned.opaque, 0)
+        gtk_paned_set_shrink_start_child(paned.opaque, 1)
+        gtk_paned_set_shrink_end_child(paned.opaque, 1)
+        gtk_window_set_child(window.cast(), paned)
 
         Ownership.tie(self, to: window)
         Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }

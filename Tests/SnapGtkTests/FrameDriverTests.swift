@@ -1,0 +1,49 @@
+import CGtk
+import SnapGtk
+import XCTest
+
+final class FrameDriverTests: XCTestCase {
+    override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
+
+    func testDriverTicksOnTheFrameClockUntilTheHandlerSaysStop() {
+        MainActor.assumeIsolated {
+            let area = gtk_drawing_area_new()!
+            let window = presentInWindow(area)
+            defer { gtk_window_destroy(window.cast()) }
+            var times: [Double] = []
+            let driver = FrameDriver(widget: area) { time in
+                times.append(time)
+                return times.count < 6
+            }
+            driver.recordsIntervals = true
+            driver.start()
+            XCTAssertTrue(driver.isRunning)
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { !driver.isRunning }, "driver never finished")
+            XCTAssertEqual(times.count, 6)
+            XCTAssertEqual(times, times.sorted(), "frame times only go forward")
+            XCTAssertEqual(driver.intervals.count, 5)
+            // Xvfb paces frames at 60 Hz: each interval is a frame or a few, never zero or seconds.
+            for interval in driver.intervals { XCTAssert(interval > 1 && interval < 500, "interval \(interval) ms") }
+            // Nothing more after it said stop.
+            GtkThread.iterate(timeout: 0.1) { false }
+            XCTAssertEqual(times.count, 6)
+        }
+    }
+
+    func testStopEndsTicking() {
+        MainActor.assumeIsolated {
+            let area = gtk_drawing_area_new()!
+            let window = presentInWindow(area)
+            defer { gtk_window_destroy(window.cast()) }
+            var frames = 0
+            let driver = FrameDriver(widget: area) { _ in frames += 1; return true }
+            driver.start()
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { frames >= 2 })
+            driver.stop()
+            let seen = frames
+            GtkThread.iterate(timeout: 0.15) { false }
+            XCTAssertEqual(frames, seen)
+            XCTAssertFalse(driver.isRunning)
+        }
+    }
+}

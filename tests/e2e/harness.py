@@ -1,0 +1,196 @@
+"""End-to-end harness: starts the real snapscroll-demo under the headless session that
+scripts/headless provides, drives it with xdotool, and reads it back through the QA log
+(standard output) and the accessibility tree (AT-SPI)."""
+
+import json
+import os
+import queue
+import subprocess
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEMO = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "debug", "snapscroll-demo"))
+SHOTS = os.environ.get("SNAPSCROLL_SHOTS", os.path.join(ROOT, ".build", "e2e-shots"))
+
+
+class App:
+    """One running demo with --qa-log. Events arrive on a reader thread; stderr is kept."""
+
+    def __init__(self, *args, env=None, ready=True, timeout=20):
+        full_env = dict(os.environ)
+        full_env.update(env or {})
+        self.proc = subprocess.Popen([DEMO, "--qa-log", *args], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, env=full_env, text=True, bufsize=1)
+        self.events = []
+        self.lines = queue.Queue()
+        self.stderr = []
+        self._cursor = 0
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._atspi_app = None
+        if ready:
+            self.ready = self.wait_event("ready", timeout=timeout)
+
+    def _read_stdout(self):
+        for line in self.proc.stdout:
+            self.lines.put(line)
+
+    def _read_stderr(self):
+        for line in self.proc.stderr:
+            self.stderr.append(line)
+
+    def _drain(self):
+        while True:
+            try:
+                line = self.lines.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                self.events.append(json.loads(line))
+            except ValueError:
+                raise AssertionError(f"non-JSON line on standard output: {line!r}")
+
+    def wait_event(self, name, timeout=10, **fields):
+        """Waits for the next event (after the cursor) named `name` with the given fields."""
+        deadline = time.time() + timeout
+        while True:
+            self._drain()
+            while self._cursor < len(self.events):
+                event = self.events[self._cursor]
+                self._cursor += 1
+                if event.get("event") == name and all(event.get(k) == v for k, v in fields.items()):
+                    return event
+            if time.time() > deadline:
+                raise AssertionError(f"no {name} {fields or ''} within {timeout}s; events: {self.events[-8:]}")
+            if self.proc.poll() is not None:
+                raise AssertionError(f"app exited ({self.proc.returncode}) waiting for {name}; stderr: {''.join(self.stderr)}")
+            time.sleep(0.01)
+
+    def quiet(self, seconds=0.6):
+        """Lets the app run for `seconds`, then returns the events that arrived meanwhile."""
+        start = len(self.events)
+        time.sleep(seconds)
+        self._drain()
+        self._cursor = len(self.events)
+        return self.events[start:]
+
+    def mark(self):
+        """Consumes every event so far; later waits and `since_mark` see only new ones."""
+        self._drain()
+        self._cursor = len(self.events)
+        return self._cursor
+
+    def since(self, mark, name=None):
+        self._drain()
+        return [e for e in self.events[mark:] if name is None or e.get("event") == name]
+
+    # AT-SPI
+
+    def accessible(self, timeout=10):
+        """This process's application node in the accessibility tree."""
+        import pyatspi
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            desktop = pyatspi.Registry.getDesktop(0)
+            for i in range(desktop.childCount):
+                app = desktop.getChildAtIndex(i)
+                try:
+                    if app is not None and app.get_process_id() == self.proc.pid:
+                        self._atspi_app = app
+                        return app
+                except Exception:
+                    pass
+            time.sleep(0.1)
+        raise AssertionError("the app never appeared in the accessibility tree")
+
+    def find_all(self, role=None, name=None, root=None, showing=False):
+        """Nodes with the given role name ('page tab', 'label', …) and/or name, depth first."""
+        import pyatspi
+        root = root or self._atspi_app or self.accessible()
+        found = []
+
+        def walk(node, depth):
+            if node is None or depth > 60:
+                return
+            try:
+                ok = (role is None or node.getRoleName() == role) and (name is None or node.name == name)
+                if ok and showing:
+                    ok = node.getState().contains(pyatspi.STATE_SHOWING)
+                if ok:
+                    found.append(node)
+                for i in range(node.childCount):
+                    walk(node.getChildAtIndex(i), depth + 1)
+            except Exception:
+                return
+        walk(root, 0)
+        return found
+
+    def find(self, role=None, name=None, root=None, timeout=5, showing=False):
+        deadline = time.time() + timeout
+        while True:
+            nodes = self.find_all(role, name, root, showing)
+            if nodes:
+                return nodes[0]
+            if time.time() > deadline:
+                raise AssertionError(f"no accessible with role={role!r} name={name!r}")
+            time.sleep(0.1)
+
+    def close(self):
+        """Ends the app; returns what it wrote on standard error."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        time.sleep(0.05)
+        self._drain()
+        return "".join(self.stderr)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        err = self.close()
+        if kind is None:
+            assert err == "", f"the app printed on standard error:\n{err}"
+
+
+def extents(node):
+    """(x, y, width, height) of a node, in window coordinates."""
+    import pyatspi
+    e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    return e.x, e.y, e.width, e.height
+
+
+def centre_x(node):
+    x, _, w, _ = extents(node)
+    return x + w / 2
+
+
+def xdo(*args):
+    subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
+
+
+def screenshot(name):
+    """Saves the screen as PNG under SHOTS; returns the path."""
+    os.makedirs(SHOTS, exist_ok=True)
+    path = os.path.join(SHOTS, name + ".png")
+    subprocess.run(["import", "-window", "root", path], check=True)
+    return path
+
+
+def wait_until(predicate, timeout=5, message="condition"):
+    deadline = time.time() + timeout
+    while not predicate():
+        if time.time() > deadline:
+            raise AssertionError(f"timed out waiting for {message}")
+        time.sleep(0.05)
+
+
+def run_demo(*args, timeout=10):
+    """Runs the demo to completion (for options that exit at once); returns (status, stdout, stderr)."""
+    p = subprocess.run([DEMO, *args], capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr

@@ -1,0 +1,82 @@
+"""The demo shell: start-up, the QA log's ready event, pages, options and content errors."""
+
+import json
+import os
+import tempfile
+
+from harness import App, run_demo, screenshot
+
+PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
+
+
+def test_ready_arrives_with_page_and_size_and_nothing_on_stderr():
+    with App("--page", "menu", "--size", "800x600") as app:
+        assert app.ready["page"] == "menu"
+        assert (app.ready["width"], app.ready["height"]) == (800, 600), app.ready
+
+
+def test_window_and_page_names_in_accessibility_tree():
+    with App() as app:
+        root = app.accessible()
+        frames = app.find_all(role="frame", root=root)
+        assert any(f.name == "SnapScroll" for f in frames), [f.name for f in frames]
+        for title in PAGES.values():
+            app.find(name=title)
+        screenshot("shell")
+
+
+def test_page_option_opens_each_page():
+    for page_id in PAGES:
+        with App("--page", page_id) as app:
+            assert app.ready["page"] == page_id
+
+
+def _fails_with(args, fragment):
+    status, out, err = run_demo(*args)
+    assert status == 2, (args, status, err)
+    assert out == "", out
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and fragment in lines[0], (args, err)
+
+
+def test_bad_options_exit_2_with_one_line():
+    _fails_with(["--bogus"], "--bogus")
+    _fails_with(["--page", "nowhere"], "nowhere")
+    _fails_with(["--page"], "--page")
+    for size in ["abc", "0x0", "-5x10", "10x", "x10", "100x100x3", "99999999999x2", "12.5x80"]:
+        _fails_with(["--size", size], "--size")
+    _fails_with(["stray"], "stray")
+
+
+def test_help_prints_usage_and_exits_0():
+    status, out, err = run_demo("--help")
+    assert status == 0 and "--page" in out and "--qa-log" in out and err == "", (status, err)
+
+
+def _content(text):
+    fd, path = tempfile.mkstemp(suffix=".json")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    return path
+
+
+def test_malformed_content_exits_2_naming_the_problem():
+    good_banner = {"title": "t", "image": "x.png"}
+    cases = [
+        ("", "empty"),
+        ('{"strip": ["a"', "line 1"),
+        ("[1, 2]", "top level"),
+        (json.dumps({"strip": "abc", "banners": [good_banner]}), "strip"),
+        (json.dumps({"strip": ["a", 3], "banners": [good_banner]}), "strip[1]"),
+        (json.dumps({"strip": [], "banners": [good_banner]}), "strip"),
+        (json.dumps({"strip": ["a"]}), "banners"),
+        (json.dumps({"strip": ["a"], "banners": [good_banner, {"title": 5, "image": "y"}]}), "banners[1].title"),
+        (json.dumps({"strip": ["a"], "banners": [{"title": "t"}]}), "banners[0].image"),
+    ]
+    for text, fragment in cases:
+        path = _content(text)
+        try:
+            _fails_with(["--content", path], fragment)
+        finally:
+            os.unlink(path)
+    _fails_with(["--content", "/nonexistent/content.json"], "no such file")
