@@ -45,4 +45,16 @@ static inline GType snap_object_type(gpointer object) {
     return G_OBJECT_TYPE(object);
 }
 
+/* ---- wrappers for the snapping strip ---- */
+
+/* ---- end snapping strip ---- */
+
+/* ---- wrappers for centering and segmented ---- */
+
+/* ---- end centering and segmented ---- */
+
+/* ---- wrappers for the carousel ---- */
+
+/* ---- end carousel ---- */
+
 #endif
