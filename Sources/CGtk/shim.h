@@ -7,6 +7,13 @@
  * Nothing with behaviour lives here. */
 
 #include <gtk/gtk.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Whether the caller runs on the process main thread (SYS_gettid is a macro Swift cannot see). */
+static inline gboolean snap_is_main_thread(void) {
+    return (pid_t)syscall(SYS_gettid) == getpid();
+}
 
 /* g_object_new with one construct-only property: the accessible role. */
 static inline GtkWidget *snap_widget_new_with_role(GType type, GtkAccessibleRole role) {

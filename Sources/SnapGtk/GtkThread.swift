@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 
 /// GTK's one thread. Everything in this module that touches GTK is `@MainActor`, and GTK is
 /// initialised here, on the process main thread, so the main actor and GTK's thread are one.
@@ -10,7 +9,7 @@ public enum GtkThread {
     /// Initialises GTK on the main thread; returns false when no display can be opened.
     @discardableResult
     public static func initialize() -> Bool {
-        precondition(Thread.isMainThread, "GTK must be initialised on the process main thread")
+        precondition(snap_is_main_thread() != 0, "GTK must be initialised on the process main thread")
         if initialised { return true }
         initialised = gtk_init_check() != 0
         return initialised

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the files in `resources/`: from an environment override, next to an installed binary
 /// (`<prefix>/share/snapscroll`), or from a checkout where the binary sits under `.build/`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the demo shows: strip items and banners from a JSON file (the weekday names of the menu
 /// come from the locale unless the file gives `menu`).
@@ -41,7 +41,7 @@ struct DemoContent: Decodable, Equatable {
             }
             throw LoadError(description: "content file \(name): \(Self.describe(error))")
         } catch {
-            throw LoadError(description: "content file \(name): \(error.localizedDescription)")
+            throw LoadError(description: "content file \(name): \(error)")
         }
         content.baseDirectory = url.deletingLastPathComponent()
         try content.validate(name)
@@ -68,22 +68,14 @@ struct DemoContent: Decodable, Equatable {
         banner.image.hasPrefix("/") ? URL(fileURLWithPath: banner.image) : baseDirectory.appendingPathComponent(banner.image)
     }
 
-    /// Where JSON parsing failed, as "line L, column C: what", from Foundation's parser message.
+    /// Where JSON parsing failed, as "line L, column C: what" (the decoder does not say where).
     static func syntaxProblem(in data: Data) -> String {
-        var message = "cannot parse"
-        do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
-            message = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? message
-        }
         let bytes = [UInt8](data)
-        var position = bytes.count
-        if let range = message.range(of: #"character (\d+)"#, options: .regularExpression),
-           let n = Int(message[range].dropFirst("character ".count)) {
-            position = min(n, bytes.count)
-        }
+        var scanner = JSONSyntaxScanner(bytes: bytes)
+        let (position, what) = scanner.firstError() ?? (bytes.count, "cannot parse")
         let before = bytes[..<position]
         let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
         let column = position - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-        let what = message.hasSuffix(".") ? String(message.dropLast()) : message
         return "line \(line), column \(column): \(what)"
     }
 

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import Glibc
 
 /// The demo's command line, as `component-contract.md` defines it, parsed with GLib's option handling.
 struct DemoOptions: Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SnapCore
 
 /// The QA event log: one JSON object per line on standard output (with `--qa-log`), flushed at
@@ -56,11 +56,34 @@ final class QALog {
     }
 
     private static func json(_ value: Any) -> String {
-        if let double = value as? Double, double.isFinite, double == double.rounded(), abs(double) < 1e15 {
-            return String(Int(double))   // whole offsets print as integers
+        switch value {
+        case let int as Int: return String(int)
+        case let double as Double:
+            guard double.isFinite else { return "null" }
+            // Whole offsets print as integers; others with the shortest exact representation.
+            return double == double.rounded() && abs(double) < 1e15 ? String(Int(double)) : String(double)
+        case let string as String: return quoted(string)
+        default: return quoted(String(describing: value))
         }
-        let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
-        return data.flatMap { String(data: $0, encoding: .utf8) } ?? "null"
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }
 

@@ -1,5 +1,6 @@
 import CGtk
-import Foundation
+import FoundationEssentials
+import Glibc
 import SnapGtk
 
 /// snapscroll-demo: parse the command line, load the content, open the window.
@@ -31,7 +32,7 @@ do {
     let problems = Stylesheet.install(css: try resources.text("snapscroll.css"))
     if !problems.isEmpty { writeLine("\(program): snapscroll.css: \(problems[0])", to: STDERR_FILENO) }
 } catch {
-    fail("cannot read snapscroll.css: \(error.localizedDescription)", status: 1)
+    fail("cannot read snapscroll.css: \(error)", status: 1)
 }
 
 let log = QALog(writesToStandardOutput: options.qaLog)

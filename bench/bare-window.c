@@ -1,0 +1,35 @@
+/* The floor SnapScroll is measured against: a bare GTK4 window, built from C, that prints the
+ * same `ready` line as the demo after its first frame is painted. */
+#include <gtk/gtk.h>
+#include <stdio.h>
+
+static void after_paint_cb(GdkFrameClock *clock, gpointer window) {
+    static gboolean sent = FALSE;
+    if (sent) return;
+    sent = TRUE;
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    printf("{\"event\":\"ready\",\"height\":%d,\"page\":\"bare\",\"width\":%d}\n",
+           gdk_surface_get_height(surface), gdk_surface_get_width(surface));
+    fflush(stdout);
+}
+
+static void realize_cb(GtkWidget *window, gpointer data) {
+    g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(after_paint_cb), window);
+}
+
+static void activate_cb(GtkApplication *app, gpointer data) {
+    GtkWidget *window = gtk_application_window_new(app);
+    gtk_window_set_title(GTK_WINDOW(window), "Bare");
+    gtk_window_set_default_size(GTK_WINDOW(window), 960, 640);
+    gtk_window_set_child(GTK_WINDOW(window), gtk_label_new("bare GTK4 window"));
+    g_signal_connect_after(window, "realize", G_CALLBACK(realize_cb), NULL);
+    gtk_window_present(GTK_WINDOW(window));
+}
+
+int main(int argc, char **argv) {
+    GtkApplication *app = gtk_application_new("io.github.snapscroll.Bare", G_APPLICATION_NON_UNIQUE);
+    g_signal_connect(app, "activate", G_CALLBACK(activate_cb), NULL);
+    int status = g_application_run(G_APPLICATION(app), 1, argv);
+    g_object_unref(app);
+    return status;
+}

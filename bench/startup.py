@@ -1,0 +1,68 @@
+"""Start-up figures: time from launch to the `ready` event and resident memory at `ready`, for the
+demo on each page and for a bare GTK4 window in C (the floor), in one run. Run inside
+scripts/headless (scripts/bench does). Prints a table, then one JSON line."""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def launch(cmd, env=None):
+    """(seconds to ready, RSS in MB at ready) for one launch."""
+    start = time.monotonic()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        for line in p.stdout:
+            if '"ready"' in line:
+                elapsed = time.monotonic() - start
+                return elapsed, rss_kb(p.pid) / 1024
+        raise RuntimeError(f"{cmd[0]} exited before ready: {p.stderr.read()}")
+    finally:
+        p.terminate()
+        p.wait()
+
+
+def measure(name, cmd, env=None):
+    launch(cmd, env)  # warm the page cache; not counted
+    samples = [launch(cmd, env) for _ in range(RUNS)]
+    times = sorted(s[0] * 1000 for s in samples)
+    rss = sorted(s[1] for s in samples)
+    return {"name": name, "ready_ms": statistics.median(times), "ready_ms_min": times[0],
+            "ready_ms_max": times[-1], "rss_mb": statistics.median(rss)}
+
+
+def main():
+    demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
+    bare = os.path.join(ROOT, ".build", "bare-window")
+    cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4"], capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", bare, os.path.join(ROOT, "bench", "bare-window.c"), *cflags], check=True)
+    rows = [measure("bare GTK4 window (C)", [bare])]
+    extra = [a for a in sys.argv[1:]]
+    pages = ["menu", "centering", "segmented", "strip", "carousel"]
+    for page in pages:
+        rows.append(measure(f"snapscroll-demo --page {page}", [demo, "--qa-log", "--page", page, *extra]))
+    floor = rows[0]
+    print(f"{'what':40} {'ready ms (median of %d)' % RUNS:>24} {'x bare':>8} {'RSS MB':>8} {'+MB vs bare':>12}")
+    for r in rows:
+        r["ready_ratio"] = r["ready_ms"] / floor["ready_ms"]
+        r["rss_over_bare_mb"] = r["rss_mb"] - floor["rss_mb"]
+        print(f"{r['name']:40} {r['ready_ms']:24.1f} {r['ready_ratio']:8.2f} {r['rss_mb']:8.1f} {r['rss_over_bare_mb']:12.1f}")
+    print(json.dumps({"bench": "startup", "runs": RUNS, "rows": rows}))
+
+
+if __name__ == "__main__":
+    main()
