@@ -6,6 +6,9 @@ public struct WheelAccumulator: Sendable {
     /// Sums like 0.1 × 10 land a hair below 1 in binary floating point; still count them as a whole step.
     static let stepTolerance = 1e-9
 
+    /// Caps one call's steps so absurd deltas cannot overflow index arithmetic downstream.
+    static let maximumStepsPerCall = Double(Int32.max)
+
     private var remainder = 0.0
 
     /// An accumulator with nothing pending.
@@ -22,7 +25,7 @@ public struct WheelAccumulator: Sendable {
         let steps = nudged.rounded(.towardZero)
         remainder -= steps
         if abs(remainder) < Self.stepTolerance { remainder = 0 }
-        return Int(steps)
+        return Int(min(max(steps, -Self.maximumStepsPerCall), Self.maximumStepsPerCall))
     }
 
     /// Forgets any partial step, e.g. when a new wheel gesture starts.
