@@ -217,7 +217,8 @@ public struct SnapController {
                 self.motion = nil
                 setOffset(motion.target)
             } else {
-                setOffset(motion.value(at: elapsed))
+                // A bouncy spring may swing past the ends; the adjustment cannot show that, so neither do we.
+                setOffset(clamped(motion.value(at: elapsed)))
             }
         }
         settleIfResting(time: time)
