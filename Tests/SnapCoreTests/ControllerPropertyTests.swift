@@ -11,10 +11,19 @@ import Testing
         var settledSinceLastInput = 0
         var lastSettled: (index: Int, offset: Double, cause: Cause)?
 
-        mutating func input(_ body: (inout SnapController, Double) -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+        /// Delivers one input. `continuous` inputs (requests, drag begin/end, scroll end) must never move the content
+        /// by themselves — it takes over from where it is — unless reduced motion makes moves instant.
+        mutating func input(
+            continuous: Bool = false, _ body: (inout SnapController, Double) -> Void,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
             inputsSinceSettle += 1
             settledSinceLastInput = 0
+            let before = controller.offset
             body(&controller, time)
+            if continuous && !controller.configuration.reduceMotion {
+                #expect(controller.offset == before, "input jumped the content", sourceLocation: sourceLocation)
+            }
             check(sourceLocation: sourceLocation)
         }
 
@@ -82,20 +91,20 @@ import Testing
         switch choice {
         case 0:
             let notches = [1, -1, 2, -3, 1.5].randomElement(using: &rng)!
-            harness.input { $0.wheel(notches: notches, time: $1) }
+            harness.input(continuous: true) { $0.wheel(notches: notches, time: $1) }
             if Bool.random(using: &rng) {
                 harness.time += Double.random(in: 5...60, using: &rng)
-                harness.input { $0.wheel(notches: notches, time: $1) }
+                harness.input(continuous: true) { $0.wheel(notches: notches, time: $1) }
             }
         case 1:
             let key = [SnapKey.previous, .next, .first, .last, .pageBackward, .pageForward].randomElement(using: &rng)!
-            harness.input { $0.key(key, time: $1) }
+            harness.input(continuous: true) { $0.key(key, time: $1) }
         case 2:
             let index = Int.random(in: -2...(count + 2), using: &rng)
             let cause = [Cause.click, .programmatic].randomElement(using: &rng)!
-            harness.input { $0.scrollTo(index: index, cause: cause, time: $1) }
+            harness.input(continuous: true) { $0.scrollTo(index: index, cause: cause, time: $1) }
         case 3:
-            harness.input { $0.dragBegan(time: $1) }
+            harness.input(continuous: true) { $0.dragBegan(time: $1) }
             var translation = 0.0
             for _ in 0..<Int.random(in: 0...10, using: &rng) {
                 harness.time += 8
@@ -103,7 +112,7 @@ import Testing
                 harness.input { $0.dragChanged(translation: translation, time: $1) }
             }
             harness.time += Double.random(in: 0...30, using: &rng)
-            harness.input { $0.dragEnded(time: $1) }
+            harness.input(continuous: true) { $0.dragEnded(time: $1) }
         case 4:
             for _ in 0..<Int.random(in: 1...12, using: &rng) {
                 harness.time += 8
@@ -112,7 +121,7 @@ import Testing
             }
             if Bool.random(using: &rng) {
                 let velocity: Double? = Bool.random(using: &rng) ? Double.random(in: -4...4, using: &rng) : nil
-                harness.input { $0.scrollEnded(time: $1, velocity: velocity) }
+                harness.input(continuous: true) { $0.scrollEnded(time: $1, velocity: velocity) }
             }
         case 5:
             let newLayout = rng.layout(maxCount: 30)
@@ -121,10 +130,10 @@ import Testing
             let target = Double.random(in: 0...harness.controller.layout.maxOffset, using: &rng)
             harness.input { $0.externalOffsetChanged(target, time: $1) }
         case 7:
-            harness.input { $0.wheel(notches: 0.25, time: $1) }
+            harness.input(continuous: true) { $0.wheel(notches: 0.25, time: $1) }
         default:
             // A drag left open while ticks run on; the next input takes over from it.
-            harness.input { $0.dragBegan(time: $1) }
+            harness.input(continuous: true) { $0.dragBegan(time: $1) }
             harness.time += 8
             let translation = Double.random(in: -100...100, using: &rng)
             harness.input { $0.dragChanged(translation: translation, time: $1) }
