@@ -1,4 +1,9 @@
-import Foundation
+// Only the C maths library (exp, cos, sin, sqrt): the core stays free of Foundation.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A damped spring from `from` to `to`, evaluated in closed form (no integration, no drift, any frame rate).
 ///
