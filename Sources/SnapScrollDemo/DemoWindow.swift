@@ -49,7 +49,10 @@ final class DemoWindow {
         for page in Self.pages {
             let child = page.build(context)
             gtk_widget_add_css_class(child, "demo-page")
-            gtk_stack_add_titled(stack.opaque, child, page.id, page.title)
+            // Each page scrolls as a whole when the window is smaller than the page's minimum size.
+            let scroller = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_child(scroller.opaque, child)
+            gtk_stack_add_titled(stack.opaque, scroller, page.id, page.title)
         }
         gtk_stack_set_visible_child_name(stack.opaque, options.page)
 

@@ -80,3 +80,9 @@ def test_malformed_content_exits_2_naming_the_problem():
         finally:
             os.unlink(path)
     _fails_with(["--content", "/nonexistent/content.json"], "no such file")
+
+
+def test_window_sizes_from_phone_to_4k_open_at_the_size_asked():
+    for page, size in [("menu", (120, 120)), ("carousel", (120, 120)), ("strip", (4000, 2000)), ("segmented", (300, 200))]:
+        with App("--page", page, "--size", "%dx%d" % size) as app:
+            assert (app.ready["width"], app.ready["height"]) == size, (page, size, app.ready)
