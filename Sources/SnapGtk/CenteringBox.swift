@@ -27,6 +27,8 @@ public final class CenteringBox {
     public var onModeChanged: ((CenteringLayout.Mode) -> Void)?
 
     private var reportedMode: CenteringLayout.Mode?
+    /// The child's natural width at the last allocation, to re-decide the mode when only the view changes.
+    private var childNatural: Double?
     private var reportPending = false
     private static let dataKey = "snapscroll-centering-box"
 
@@ -62,6 +64,21 @@ public final class CenteringBox {
                                Unmanaged.passRetained(WeakBox(self)).toOpaque()) { data in
             Unmanaged<WeakBox>.fromOpaque(data!).release()
         }
+        // The view can shrink or grow while the content keeps its width (it is max(view, child)),
+        // and then GTK does not allocate the holder again: re-decide the mode from the page size.
+        Signals.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in
+            guard let self, let natural = self.childNatural else { return }
+            let page = gtk_adjustment_get_page_size(self.adjustment)
+            guard page > 0 else { return }
+            self.updatePlacement(childWidth: natural, viewWidth: page)
+        }
+        // A flip of direction keeps the scrolled distance from the start edge (which changes side).
+        Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in
+            guard let self else { return }
+            let adjustment = self.adjustment
+            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            if end > 0 { gtk_adjustment_set_value(adjustment, end - gtk_adjustment_get_value(adjustment)) }
+        }
         Ownership.tie(self, to: widget)
     }
 
@@ -86,16 +103,16 @@ public final class CenteringBox {
     }
 
     private func allocate(width: Int32, height: Int32) {
-        guard let child, gtk_widget_get_visible(child) != 0 else { return }
+        guard let child, gtk_widget_get_visible(child) != 0 else {
+            updatePlacement(childWidth: 0, viewWidth: Double(width))   // nothing always fits
+            return
+        }
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, height, &minimum, &natural, nil, nil)
         // The viewport hands us max(view, child's natural width): the view is the page size, or
         // our own width before the adjustment knows it.
         let page = gtk_adjustment_get_page_size(adjustment)
-        let view = page > 0 ? page : Double(width)
-        let rtl = gtk_widget_get_direction(holder) == GTK_TEXT_DIR_RTL
-        let place = CenteringLayout.place(childWidth: Double(natural), viewportWidth: view, rtl: rtl)
-        placement = place
+        let place = updatePlacement(childWidth: Double(natural), viewWidth: page > 0 ? page : Double(width))
         // Whole pixels keep text crisp; rounding the centred x is off by at most half a pixel.
         let childWidth = max(natural, minimum)
         var x = Int32(place.childX.rounded())
@@ -103,7 +120,16 @@ public final class CenteringBox {
         x = min(max(x, 0), max(width - childWidth, 0))
         var allocation = GtkAllocation(x: x, y: 0, width: childWidth, height: height)
         gtk_widget_size_allocate(child, &allocation, -1)
+    }
+
+    @discardableResult
+    private func updatePlacement(childWidth: Double, viewWidth: Double) -> CenteringLayout {
+        childNatural = childWidth
+        let rtl = gtk_widget_get_direction(holder) == GTK_TEXT_DIR_RTL
+        let place = CenteringLayout.place(childWidth: childWidth, viewportWidth: viewWidth, rtl: rtl)
+        placement = place
         if place.mode != reportedMode { scheduleReport() }
+        return place
     }
 
     /// Reports the mode from an idle callback: changing other widgets (a readout label) from inside

@@ -207,7 +207,8 @@ public final class SegmentedControl {
         if focus, segments.indices.contains(selectedIndex) { gtk_widget_grab_focus(segments[selectedIndex]) }
     }
 
-    private func handleKey(_ keyval: UInt32) -> Bool {
+    /// Handles a key press as the capture-phase key controller does (internal so tests can press keys).
+    func handleKey(_ keyval: UInt32) -> Bool {
         guard !segments.isEmpty else { return false }
         let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         let target: Int
