@@ -58,6 +58,14 @@ static inline GType snap_object_type(gpointer object) {
 
 /* ---- wrappers for centering and segmented ---- */
 
+/* Whether a widget's accessible SELECTED state is `expected` (GTK's test API is variadic). */
+static inline gboolean snap_accessible_selected_is(GtkWidget *widget, gboolean expected) {
+    char *message = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, expected);
+    gboolean ok = message == NULL;
+    g_free(message);
+    return ok;
+}
+
 /* ---- end centering and segmented ---- */
 
 /* ---- wrappers for the carousel ---- */

@@ -1,8 +1,64 @@
 import CGtk
+import SnapCore
 import SnapGtk
 
-/// Page `segmented`: not built yet.
+/// Titles the segments take, first to last; the page shows the first `segmentCount` of them.
+private let segmentTitles = ["Overview", "Details", "Reviews", "Related", "Questions", "Specifications"]
+private let segmentCountRange = 2...6
+private let initialSegmentCount = 3
+
+/// Page `segmented`: the underline segmented control above a stack it switches, with a choice of
+/// segment count and width mode.
 @MainActor
 func makeSegmentedPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
-    makeNotBuiltPage("Segmented")
+    let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+
+    // Options row: how many segments, and how wide.
+    let options = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+    gtk_widget_set_halign(options, GTK_ALIGN_CENTER)
+    let countLabel = gtk_label_new("Segments")!
+    let count = gtk_spin_button_new_with_range(Double(segmentCountRange.lowerBound), Double(segmentCountRange.upperBound), 1)!
+    gtk_spin_button_set_value(count.opaque, Double(initialSegmentCount))
+    snap_accessible_set_label(count, "Number of segments")
+    let equal = gtk_check_button_new_with_label("Equal widths")!
+    let fit = gtk_check_button_new_with_label("Fit content")!
+    gtk_check_button_set_group(fit.cast(), equal.cast())
+    gtk_check_button_set_active(equal.cast(), 1)
+    for widget in [countLabel, count, equal, fit] { gtk_box_append(options.cast(), widget) }
+    gtk_box_append(page.cast(), options)
+
+    let control = SegmentedControl(titles: Array(segmentTitles.prefix(initialSegmentCount)), label: "Sections")
+    gtk_box_append(page.cast(), control.widget)
+
+    let stack = gtk_stack_new()!
+    gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    gtk_widget_set_vexpand(stack, 1)
+    gtk_widget_add_css_class(stack, "segmented-content")
+    gtk_box_append(page.cast(), stack)
+
+    func fillStack() {
+        while let child = gtk_widget_get_first_child(stack) { gtk_stack_remove(stack.opaque, child) }
+        for (index, title) in control.titles.enumerated() {
+            let label = gtk_label_new("\(title)\nSection \(index + 1) of \(control.titles.count)")!
+            gtk_label_set_justify(label.opaque, GTK_JUSTIFY_CENTER)
+            gtk_widget_add_css_class(label, "segmented-section")
+            gtk_stack_add_named(stack.opaque, label, "section-\(index)")
+        }
+        gtk_stack_set_visible_child_name(stack.opaque, "section-\(control.selectedIndex)")
+    }
+    fillStack()
+
+    control.onSelected = { index, cause in
+        gtk_stack_set_visible_child_name(stack.opaque, "section-\(index)")
+        context.log.selected("segmented", index: index, cause: cause)
+    }
+    Signals.connect(count.raw, "value-changed") {
+        let n = Int(gtk_spin_button_get_value_as_int(count.opaque))
+        control.setTitles(Array(segmentTitles.prefix(n)))
+        fillStack()
+    }
+    Signals.connect(fit.raw, "toggled") {
+        control.widthMode = gtk_check_button_get_active(fit.cast()) != 0 ? .fitContent : .equal
+    }
+    return page
 }

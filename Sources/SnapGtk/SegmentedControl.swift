@@ -1,0 +1,313 @@
+import CGtk
+import SnapCore
+
+/// A segmented control with a sliding underline (seed 002): N titled segments with no background
+/// or dividers, the selected one in the foreground colour and semi-bold, and a thin underline that
+/// slides to the selected segment with an ease-out curve.
+///
+/// The animation moves the fractional *selection* (1.25 = a quarter of the way from segment 1 to
+/// 2), and every allocation recomputes the segments and the underline from the current width with
+/// `UnderlineGeometry`, so a resize mid-slide keeps the underline under the right segment.
+/// A tab list for assistive technologies: each segment is a tab, the selected one marked selected.
+@MainActor
+public final class SegmentedControl {
+    /// How wide the segments are.
+    public enum WidthMode: Sendable {
+        /// All segments share the control's width equally (the seed's layout).
+        case equal
+        /// Each segment is as wide as its title plus `segmentPadding` on each side, packed from the start edge.
+        case fitContent
+    }
+
+    /// Thickness of the underline (px).
+    public static let underlineThickness = 2.0
+    /// Length of the slide (ms).
+    public static let slideDuration = 300.0
+    /// Space on each side of a title in fit-content mode (px); equal segments centre their titles.
+    public static let segmentPadding = 16.0
+
+    /// The root widget (role tab list) to put in a parent.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The underline (a CSS-styled widget, so its colour comes from the theme).
+    public let underline: UnsafeMutablePointer<GtkWidget>
+    /// The segment widgets (role tab), first to last.
+    public private(set) var segments: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The titles, first to last.
+    public private(set) var titles: [String] = []
+    /// The selected segment.
+    public private(set) var selectedIndex = 0
+    /// Where the underline is, as a fractional selection; equals `selectedIndex` at rest.
+    public private(set) var position = 0.0
+    /// Called after the selection changed, with what changed it.
+    public var onSelected: ((Int, Cause) -> Void)?
+    /// How wide the segments are; changing it lays the control out again.
+    public var widthMode: WidthMode = .equal {
+        didSet { if widthMode != oldValue { gtk_widget_queue_resize(widget) } }
+    }
+
+    /// Whether the underline is sliding now.
+    public var isAnimating: Bool { driver?.isRunning ?? false }
+    /// The segments' spans as last laid out, in logical order (first segment at x = 0, before any
+    /// right-to-left mirroring).
+    public private(set) var geometry = UnderlineGeometry(segments: [])
+
+    private var driver: FrameDriver?
+    private var motion: TimedMotion?
+    private var motionStart = 0.0
+    private var animationsObserver: UInt = 0
+    private static let dataKey = "snapscroll-segmented-control"
+
+    /// A control with `titles`, labelled `label` for assistive technologies.
+    public init(titles: [String], label: String) {
+        widget = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_TAB_LIST)
+        gtk_widget_add_css_class(widget, "segmented")
+        snap_accessible_set_label(widget, label)
+        snap_accessible_set_orientation(widget, GTK_ORIENTATION_HORIZONTAL)
+        // The box is only a concrete container; our layout replaces its own.
+        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, { widget, orientation, forSize, minimum, natural, _, _ in
+            SegmentedControl.measure(widget, orientation, forSize, minimum, natural)
+        }, { widget, width, height, _ in
+            SegmentedControl.allocate(widget, width, height)
+        }))
+
+        underline = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)
+        gtk_widget_add_css_class(underline, "segmented-underline")
+        gtk_widget_set_can_target(underline, 0)
+        gtk_widget_set_parent(underline, widget)
+
+        g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(widget)), Self.dataKey,
+                               Unmanaged.passRetained(WeakBox(self)).toOpaque()) { data in
+            Unmanaged<WeakBox>.fromOpaque(data!).release()
+        }
+        driver = FrameDriver(widget: widget) { [weak self] time in self?.frame(at: time) ?? false }
+
+        let keys = gtk_event_controller_key_new()!
+        // Capture phase: the arrows must select, not move focus between the segment buttons.
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
+            self?.handleKey(keyval) ?? false
+        }
+        gtk_widget_add_controller(widget, keys)
+
+        Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in
+            guard let self else { return }
+            gtk_widget_queue_allocate(self.widget)
+        }
+        animationsObserver = Preferences.observeAnimations { [weak self] in
+            guard let self, !Preferences.animationsEnabled else { return }
+            self.finishMotion()
+        }
+        Signals.connect(widget.raw, "destroy") { [weak self] in
+            guard let self else { return }
+            Preferences.stopObserving(self.animationsObserver)
+            self.animationsObserver = 0
+            self.driver?.stop()
+        }
+        Ownership.tie(self, to: widget)
+        setTitles(titles)
+    }
+
+    /// Replaces the segments; the selection is kept when it still exists, else clamped. No event.
+    public func setTitles(_ newTitles: [String], selected: Int? = nil) {
+        for segment in segments { gtk_widget_unparent(segment) }
+        segments = []
+        titles = newTitles
+        for (index, title) in newTitles.enumerated() {
+            let segment = makeSegment(title)
+            gtk_widget_insert_before(segment, widget, underline)
+            Signals.connect(segment.raw, "clicked") { [weak self] in self?.select(index, cause: .click) }
+            segments.append(segment)
+        }
+        selectedIndex = min(max(selected ?? selectedIndex, 0), max(newTitles.count - 1, 0))
+        gtk_widget_set_visible(underline, newTitles.isEmpty ? 0 : 1)
+        finishMotion()
+        updateStates(focus: false)
+        gtk_widget_queue_resize(widget)
+    }
+
+    /// Selects `index`, sliding the underline there (instantly under reduced motion or while the
+    /// control is not on screen), and reports it. Out-of-range or unchanged selections do nothing.
+    public func select(_ index: Int, cause: Cause = .programmatic) {
+        guard segments.indices.contains(index), index != selectedIndex else { return }
+        let hadFocus = segments.contains { gtk_widget_has_focus($0) != 0 }
+        selectedIndex = index
+        updateStates(focus: hadFocus || cause == .keyboard || cause == .click)
+        if Preferences.animationsEnabled, gtk_widget_get_mapped(widget) != 0, let driver {
+            // Retargeting starts from wherever the underline is now: no jump.
+            motion = TimedMotion(from: position, to: Double(index), duration: Self.slideDuration, easing: .easeOutCubic)
+            motionStart = driver.now
+            driver.start()
+        } else {
+            finishMotion()
+        }
+        gtk_widget_queue_allocate(widget)
+        onSelected?(index, cause)
+    }
+
+    /// The underline's span in the control's coordinates (after RTL mirroring), as last allocated.
+    public var underlineBounds: (x: Double, width: Double) {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(underline, widget, &bounds) != 0 else { return (0, 0) }
+        return (Double(bounds.origin.x), Double(bounds.size.width))
+    }
+
+    // MARK: motion
+
+    private func frame(at time: Double) -> Bool {
+        guard let motion else { return false }
+        let t = time - motionStart
+        position = motion.value(at: t)
+        gtk_widget_queue_allocate(widget)
+        if motion.isDone(at: t) {
+            self.motion = nil
+            position = motion.target
+            return false
+        }
+        return true
+    }
+
+    /// Ends any slide with the underline at the selection.
+    private func finishMotion() {
+        driver?.stop()
+        motion = nil
+        position = Double(selectedIndex)
+        gtk_widget_queue_allocate(widget)
+    }
+
+    // MARK: segments, states, keys
+
+    private func makeSegment(_ title: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button = snap_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
+        gtk_widget_add_css_class(button, "segment")
+        snap_accessible_set_label(button, title)
+        // The title sits over an invisible semi-bold copy, so a segment is as wide selected as not
+        // and selecting never shifts the other segments.
+        let overlay = gtk_overlay_new()!
+        let sizer = snap_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+        gtk_label_set_text(sizer.opaque, title)
+        gtk_widget_add_css_class(sizer, "segment-sizer")
+        let label = snap_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+        gtk_label_set_text(label.opaque, title)
+        gtk_widget_add_css_class(label, "segment-title")
+        gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
+        gtk_overlay_set_child(overlay.opaque, sizer)
+        gtk_overlay_add_overlay(overlay.opaque, label)
+        gtk_button_set_child(button.cast(), overlay)
+        return button
+    }
+
+    private func updateStates(focus: Bool) {
+        for (index, segment) in segments.enumerated() {
+            let selected = index == selectedIndex
+            if selected { gtk_widget_add_css_class(segment, "selected") } else { gtk_widget_remove_css_class(segment, "selected") }
+            snap_accessible_set_selected(segment, selected ? 1 : 0)
+            // One tab stop: the selected segment; the arrows move between segments.
+            gtk_widget_set_focusable(segment, selected ? 1 : 0)
+        }
+        if focus, segments.indices.contains(selectedIndex) { gtk_widget_grab_focus(segments[selectedIndex]) }
+    }
+
+    /// Handles a key press as the capture-phase key controller does (internal so tests can press keys).
+    func handleKey(_ keyval: UInt32) -> Bool {
+        guard !segments.isEmpty else { return false }
+        let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        let target: Int
+        switch Int32(keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left: target = selectedIndex + (rtl ? 1 : -1)
+        case GDK_KEY_Right, GDK_KEY_KP_Right: target = selectedIndex + (rtl ? -1 : 1)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
+        case GDK_KEY_End, GDK_KEY_KP_End: target = segments.count - 1
+        default: return false
+        }
+        select(min(max(target, 0), segments.count - 1), cause: .keyboard)
+        return true
+    }
+
+    // MARK: layout
+
+    private func naturalWidths() -> [(minimum: Int32, natural: Int32)] {
+        segments.map { segment in
+            var minimum: Int32 = 0, natural: Int32 = 0
+            gtk_widget_measure(segment, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+            return (minimum, natural)
+        }
+    }
+
+    private func measure(orientation: GtkOrientation, forSize: Int32) -> (Int32, Int32) {
+        if orientation == GTK_ORIENTATION_VERTICAL {
+            var height: (Int32, Int32) = (0, 0)
+            for segment in segments {
+                var minimum: Int32 = 0, natural: Int32 = 0
+                gtk_widget_measure(segment, orientation, -1, &minimum, &natural, nil, nil)
+                height = (max(height.0, minimum), max(height.1, natural))
+            }
+            let thickness = Int32(Self.underlineThickness)
+            return (max(height.0, thickness), max(height.1, thickness))
+        }
+        let widths = naturalWidths()
+        let padding = Int32(Self.segmentPadding * 2)
+        switch widthMode {
+        case .equal:
+            let count = Int32(widths.count)
+            let minimum = widths.map(\.minimum).max() ?? 0
+            let natural = widths.map(\.natural).max() ?? 0
+            return (count * minimum, count * (natural + padding))
+        case .fitContent:
+            let total = widths.reduce(Int32(0)) { $0 + $1.natural + padding }
+            return (total, total)
+        }
+    }
+
+    private func allocate(width: Int32, height: Int32) {
+        let total = Double(width)
+        switch widthMode {
+        case .equal:
+            geometry = UnderlineGeometry(segments: UnderlineGeometry.equalSegments(count: segments.count, totalWidth: total))
+        case .fitContent:
+            geometry = UnderlineGeometry(segments: UnderlineGeometry.fittedSegments(
+                contentWidths: naturalWidths().map { Double($0.natural) }, padding: Self.segmentPadding))
+        }
+        let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        // Whole-pixel edges (rounded, so neighbours share an edge); mirrored in right to left.
+        func place(_ span: UnderlineGeometry.Segment) -> (x: Int32, width: Int32) {
+            let left = rtl ? total - span.x - span.width : span.x
+            let start = Int32(left.rounded()), end = Int32((left + span.width).rounded())
+            return (start, max(end - start, 0))
+        }
+        for (segment, span) in zip(segments, geometry.segments) {
+            let (x, w) = place(span)
+            var allocation = GtkAllocation(x: x, y: 0, width: w, height: height)
+            gtk_widget_size_allocate(segment, &allocation, -1)
+        }
+        let line = place(geometry.underline(at: position))
+        let thickness = Int32(Self.underlineThickness)
+        var allocation = GtkAllocation(x: line.x, y: height - thickness, width: line.width, height: thickness)
+        if gtk_widget_get_visible(underline) != 0 { gtk_widget_size_allocate(underline, &allocation, -1) }
+    }
+
+    // MARK: C callbacks of the custom layout
+
+    private static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> SegmentedControl? {
+        guard let widget, let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), dataKey) else { return nil }
+        return Unmanaged<WeakBox>.fromOpaque(data).takeUnretainedValue().owner
+    }
+
+    fileprivate static func measure(_ widget: UnsafeMutablePointer<GtkWidget>?, _ orientation: GtkOrientation, _ forSize: Int32,
+                                     _ minimum: UnsafeMutablePointer<Int32>?, _ natural: UnsafeMutablePointer<Int32>?) {
+        onGtkThread {
+            let sizes = owner(of: widget)?.measure(orientation: orientation, forSize: forSize) ?? (0, 0)
+            minimum?.pointee = sizes.0
+            natural?.pointee = sizes.1
+        }
+    }
+
+    fileprivate static func allocate(_ widget: UnsafeMutablePointer<GtkWidget>?, _ width: Int32, _ height: Int32) {
+        onGtkThread { owner(of: widget)?.allocate(width: width, height: height) }
+    }
+
+    /// GTK holds this box, not the control, so the layout callbacks never keep it alive.
+    private final class WeakBox {
+        weak var owner: SegmentedControl?
+        init(_ owner: SegmentedControl) { self.owner = owner }
+    }
+}

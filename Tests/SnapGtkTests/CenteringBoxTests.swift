@@ -1,0 +1,195 @@
+import CGtk
+import SnapCore
+@testable import SnapGtk
+import XCTest
+
+/// The centring container on the GTK thread: placement at various widths (LTR and RTL), mode
+/// callbacks exactly at the threshold, and scroll positions kept as the content changes.
+final class CenteringBoxTests: XCTestCase {
+    override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
+
+    /// A centring box `viewWidth` wide hosting a child of `childWidth`, in a window.
+    @MainActor
+    private final class Fixture {
+        let box = CenteringBox(label: "test")
+        let child = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        let window: UnsafeMutablePointer<GtkWidget>
+        var modes: [CenteringLayout.Mode] = []
+
+        init(childWidth: Int32, viewWidth: Int32) {
+            gtk_widget_set_size_request(child, childWidth, 20)
+            box.setChild(child)
+            gtk_widget_set_size_request(box.widget, viewWidth, -1)
+            gtk_widget_set_halign(box.widget, GTK_ALIGN_START)
+            let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(outer.cast(), box.widget)
+            window = presentInWindow(outer, width: 800, height: 200)
+            box.onModeChanged = { [unowned self] mode in self.modes.append(mode) }
+            settle()
+        }
+
+        func settle() {
+            // Layout happens on the next frame; the mode report on the idle after it.
+            GtkThread.iterate(timeout: 0.15) { false }
+        }
+
+        func setChildWidth(_ width: Int32) { gtk_widget_set_size_request(child, width, 20); settle() }
+        func setViewWidth(_ width: Int32) { gtk_widget_set_size_request(box.widget, width, -1); settle() }
+
+        /// The child's left edge and width in the scroller's (the view's) coordinates.
+        var childInView: (x: Double, width: Double) {
+            var bounds = graphene_rect_t()
+            XCTAssertTrue(gtk_widget_compute_bounds(child, box.widget, &bounds) != 0)
+            return (Double(bounds.origin.x), Double(bounds.size.width))
+        }
+
+        var viewWidth: Double { Double(gtk_widget_get_width(box.widget)) }
+        var value: Double { gtk_adjustment_get_value(box.adjustment) }
+        var upper: Double { gtk_adjustment_get_upper(box.adjustment) }
+
+        deinit { MainActor.assumeIsolated { gtk_window_destroy(window.cast()) } }
+    }
+
+    private func withRTL(_ rtl: Bool, _ body: @MainActor () -> Void) {
+        MainActor.assumeIsolated {
+            let was = Preferences.rightToLeft
+            Preferences.rightToLeft = rtl
+            defer { Preferences.rightToLeft = was }
+            body()
+        }
+    }
+
+    func testNarrowChildIsCentredWithoutScrolling() {
+        for rtl in [false, true] {
+            withRTL(rtl) {
+                for (child, view) in [(100, 400), (101, 400), (399, 400), (1, 333), (250, 251)] as [(Int32, Int32)] {
+                    let f = Fixture(childWidth: child, viewWidth: view)
+                    XCTAssertEqual(f.viewWidth, Double(view))
+                    let placed = f.childInView
+                    XCTAssertEqual(placed.width, Double(child))
+                    XCTAssertEqual(placed.x + placed.width / 2, f.viewWidth / 2, accuracy: 0.5, "child \(child) in \(view), rtl \(rtl)")
+                    XCTAssertEqual(f.box.mode, .centered)
+                    XCTAssertEqual(f.modes, [.centered])
+                    XCTAssertEqual(f.upper, Double(view), "nothing to scroll")
+                }
+            }
+        }
+    }
+
+    func testWideChildStartsAtTheStartEdgeAndScrolls() {
+        for rtl in [false, true] {
+            withRTL(rtl) {
+                for (child, view) in [(401, 400), (900, 400), (1500, 333)] as [(Int32, Int32)] {
+                    let f = Fixture(childWidth: child, viewWidth: view)
+                    let placed = f.childInView
+                    XCTAssertEqual(placed.width, Double(child))
+                    if rtl {
+                        XCTAssertEqual(placed.x + placed.width, f.viewWidth, accuracy: 0.01, "right edge at the view's right")
+                        XCTAssertEqual(f.value, Double(child - view), accuracy: 0.01)
+                    } else {
+                        XCTAssertEqual(placed.x, 0, accuracy: 0.01, "left edge at the view's left")
+                        XCTAssertEqual(f.value, 0)
+                    }
+                    XCTAssertEqual(f.upper, Double(child))
+                    XCTAssertEqual(f.box.mode, .scrolling)
+                    XCTAssertEqual(f.modes, [.scrolling])
+                }
+            }
+        }
+    }
+
+    func testModeChangesExactlyAtTheThresholdBothWays() {
+        for rtl in [false, true] {
+            withRTL(rtl) {
+                let f = Fixture(childWidth: 398, viewWidth: 400)
+                f.setChildWidth(399)
+                f.setChildWidth(400)   // exactly as wide as the view: still fits
+                XCTAssertEqual(f.modes, [.centered])
+                XCTAssertEqual(f.childInView.x, 0, accuracy: 0.01)
+                f.setChildWidth(401)
+                XCTAssertEqual(f.modes, [.centered, .scrolling])
+                f.setChildWidth(402)
+                XCTAssertEqual(f.modes, [.centered, .scrolling], "no report without a change of mode")
+                f.setChildWidth(400)
+                XCTAssertEqual(f.modes, [.centered, .scrolling, .centered])
+                XCTAssertEqual(f.value, 0)
+                // The view changing size crosses the threshold too.
+                f.setViewWidth(399)
+                XCTAssertEqual(f.modes, [.centered, .scrolling, .centered, .scrolling])
+                f.setViewWidth(600)
+                XCTAssertEqual(f.modes, [.centered, .scrolling, .centered, .scrolling, .centered])
+                XCTAssertEqual(f.childInView.x, 100, accuracy: 0.5)
+            }
+        }
+    }
+
+    func testCrossingTheThresholdMovesTheChildOnlyByTheChange() {
+        // Growing by one pixel across the threshold moves the start edge by at most a pixel: no jump.
+        for rtl in [false, true] {
+            withRTL(rtl) {
+                let f = Fixture(childWidth: 400, viewWidth: 400)
+                let before = f.childInView
+                f.setChildWidth(401)
+                let after = f.childInView
+                XCTAssertEqual(f.box.mode, .scrolling)
+                if rtl {
+                    XCTAssertEqual(after.x + after.width, before.x + before.width, accuracy: 1)
+                } else {
+                    XCTAssertEqual(after.x, before.x, accuracy: 1)
+                }
+            }
+        }
+    }
+
+    func testGrowingWhileScrolledKeepsTheVisibleContentInPlace() {
+        for rtl in [false, true] {
+            withRTL(rtl) {
+                let f = Fixture(childWidth: 1000, viewWidth: 400)
+                gtk_adjustment_set_value(f.box.adjustment, 300)
+                f.settle()
+                let before = f.childInView
+                // Content grows at its end (a box appends at the end: the left in RTL is where the new
+                // width lands for a right-anchored child).
+                f.setChildWidth(1200)
+                let after = f.childInView
+                if rtl {
+                    // Anchored to the right end: the distance from the end is kept.
+                    XCTAssertEqual(f.upper - f.value - 400, 1000 - 300 - 400, accuracy: 0.01)
+                    XCTAssertEqual(after.x + after.width, before.x + before.width, accuracy: 0.01)
+                } else {
+                    XCTAssertEqual(f.value, 300)
+                    XCTAssertEqual(after.x, before.x, accuracy: 0.01)
+                }
+                // Shrinking below the view centres again with nothing left to scroll.
+                f.setChildWidth(200)
+                XCTAssertEqual(f.value, 0)
+                XCTAssertEqual(f.childInView.x, 100, accuracy: 0.5)
+                XCTAssertEqual(f.box.mode, .centered)
+            }
+        }
+    }
+
+    func testDirectionChangeLiveMovesTheStartEdge() {
+        withRTL(false) {
+            let f = Fixture(childWidth: 900, viewWidth: 400)
+            XCTAssertEqual(f.childInView.x, 0, accuracy: 0.01)
+            Preferences.rightToLeft = true
+            f.settle()
+            let placed = f.childInView
+            XCTAssertEqual(placed.x + placed.width, f.viewWidth, accuracy: 0.01, "start edge is now the right")
+        }
+    }
+
+    func testReplacingAndRemovingTheChild() {
+        MainActor.assumeIsolated {
+            let f = Fixture(childWidth: 100, viewWidth: 400)
+            let other = gtk_label_new("other")!
+            f.box.setChild(other)
+            XCTAssertTrue(f.box.child == other, "the new child replaced the old")
+            XCTAssertTrue(f.box.child == other)
+            f.box.setChild(nil)
+            f.settle()
+            XCTAssertNil(f.box.child)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+"""The centering page: a CenteringBox of chips. Adding chips crosses into scrolling (child start
+edge at the view's start edge), removing them crosses back (child centred within 0.5 px), with one
+`layout` event per crossing, in both directions of text."""
+
+import time
+
+from harness import App, extents, screenshot, xdo
+
+# Extents are in window coordinates; the window's client-side border puts the screen a few pixels
+# further right and down. Clicks aim at a button's middle, so the exact figure does not matter.
+WINDOW_OFFSET = 5
+MAX_CHIPS = 40
+
+
+def _click(node):
+    x, y, w, h = extents(node)
+    xdo("mousemove", x + w // 2 + WINDOW_OFFSET, y + h // 2 + WINDOW_OFFSET, "click", 1)
+
+
+def _label_shown(app, panel, *names):
+    labels = [n.name for n in app.find_all(role="label", root=panel)]
+    return [name for name in names if name in labels]
+
+
+def _run(rtl):
+    args = ["--page", "centering"] + (["--rtl"] if rtl else [])
+    with App(*args) as app:
+        first = app.wait_event("layout", component="centering")
+        assert first["mode"] == "centered", first
+        panel = app.find(name="Centering")
+        view = app.find(role="scroll pane", name="Chips, centred when they fit", root=panel)
+        row = app.find(name="Chips", root=panel)
+        add = app.find(role="push button", name="Add chip", root=panel)
+        remove = app.find(role="push button", name="Remove chip", root=panel)
+
+        def centred():
+            vx, _, vw, _ = extents(view)
+            rx, _, rw, _ = extents(row)
+            assert rw < vw, (rw, vw)
+            assert abs((rx + rw / 2) - (vx + vw / 2)) <= 0.5, ("not centred", (rx, rw), (vx, vw))
+
+        centred()
+        assert _label_shown(app, panel, "Centred") == ["Centred"]
+
+        # Add chips one at a time until the row overflows: exactly one layout event, at the crossing.
+        mark = app.mark()
+        added = 0
+        while not app.since(mark, "layout"):
+            assert added < MAX_CHIPS, "never started scrolling"
+            _click(add)
+            added += 1
+            time.sleep(0.2)
+            vx, _, vw, _ = extents(view)
+            rx, _, rw, _ = extents(row)
+            if not app.since(mark, "layout"):
+                assert rw <= vw, "wider than the view but no layout event"
+                centred()
+        app.quiet(0.3)
+        events = app.since(mark, "layout")
+        assert [e["mode"] for e in events] == ["scrolling"], events
+        vx, _, vw, _ = extents(view)
+        rx, _, rw, _ = extents(row)
+        assert rw > vw, (rw, vw)
+        # The view's border is one pixel: its extents and its inner edge differ by at most that.
+        if rtl:
+            assert abs((rx + rw) - (vx + vw)) <= 1, ("RTL: the row's right edge is not at the view's right", rx, rw, vx, vw)
+        else:
+            assert abs(rx - vx) <= 1, ("the row's left edge is not at the view's left", rx, vx)
+        assert _label_shown(app, panel, "Scrolling") == ["Scrolling"]
+        screenshot("centering-scrolling" + ("-rtl" if rtl else ""))
+
+        # One more chip scrolls further without another event.
+        mark = app.mark()
+        _click(add)
+        app.quiet(0.4)
+        assert app.since(mark, "layout") == []
+
+        # Remove chips until it fits again: one event, centred once more.
+        mark = app.mark()
+        removed = 0
+        while not app.since(mark, "layout"):
+            assert removed < MAX_CHIPS, "never centred again"
+            _click(remove)
+            removed += 1
+            time.sleep(0.2)
+        app.quiet(0.3)
+        events = app.since(mark, "layout")
+        assert [e["mode"] for e in events] == ["centered"], events
+        centred()
+        assert _label_shown(app, panel, "Centred") == ["Centred"]
+        assert removed == 2, f"crossing back took {removed} removals after {added + 1} additions"
+        screenshot("centering" + ("-rtl" if rtl else ""))
+
+
+def test_centering_crosses_the_threshold_both_ways():
+    _run(rtl=False)
+
+
+def test_centering_rtl():
+    _run(rtl=True)
