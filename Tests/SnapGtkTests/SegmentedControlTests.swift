@@ -100,15 +100,16 @@ final class SegmentedControlTests: XCTestCase {
         }
     }
 
-    func testSlideTakesAboutTheDesignDuration() {
+    func testSlideLastsAtLeastTheDesignDuration() {
         run {
             let f = Fixture()
             let start = g_get_monotonic_time()
             f.control.select(3)
             f.finishSlide()
             let ms = Double(g_get_monotonic_time() - start) / 1000
-            // Frame pacing under Xvfb: the slide ends a frame or so after 300 ms.
-            XCTAssert(ms >= SegmentedControl.slideDuration - 20 && ms < SegmentedControl.slideDuration + 400, "slide took \(ms) ms")
+            // The slide is animated, not a jump: it cannot end before its design duration (less a frame of
+            // slack). No upper bound: a loaded machine drops frames, and speed is for benchmarks, not tests.
+            XCTAssert(ms >= SegmentedControl.slideDuration - 20, "slide took \(ms) ms")
         }
     }
 
