@@ -351,3 +351,35 @@ final class SnapScrollerTests: XCTestCase {
         }
     }
 }
+
+/// Fifty programmatic snaps in a row on the frame clock: each lands exactly and settles once; the frame intervals
+/// are printed as a benchmark figure (`swift test --filter SnapScrollerFrameBenchmark`), never asserted.
+final class SnapScrollerFrameBenchmark: XCTestCase {
+    override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
+
+    func testFiftyProgrammaticSnapsPrintFrameIntervals() {
+        MainActor.assumeIsolated {
+            let f = SnapScrollerTests.Fixture(count: 100_000, windowWidth: 960)
+            let driver = f.scroller.frameDriver
+            driver.recordsIntervals = true
+            driver.clearIntervals()
+            var target = 0
+            for snap in 1...50 {
+                target += snap % 2 == 0 ? 3 : 1
+                f.scroller.scrollTo(index: target)
+                f.waitSettled(snap)
+                XCTAssertEqual(f.settled.last?.index, target)
+                XCTAssertEqual(gtk_adjustment_get_value(f.scroller.adjustment), f.scroller.layout.restingOffset(target))
+            }
+            XCTAssertEqual(f.settled.count, 50)
+            let intervals = driver.intervals.sorted()
+            XCTAssertFalse(intervals.isEmpty)
+            let median = intervals[intervals.count / 2]
+            let p99 = intervals[min(intervals.count - 1, Int((Double(intervals.count) * 0.99).rounded(.up)) - 1)]
+            let over20 = intervals.filter { $0 > 20 }.count
+            print(String(format: "frame intervals during 50 snaps: %d frames, median %.2f ms, p99 %.2f ms, %d over 20 ms, created item widgets %d",
+                         intervals.count, median, p99, over20, f.scroller.createdItemCount))
+            f.close()
+        }
+    }
+}
