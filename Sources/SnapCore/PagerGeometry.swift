@@ -1,0 +1,83 @@
+/// Seed 004: the pager's design values scaled to the component's actual width.
+public struct PagerGeometry: Sendable, Equatable {
+    /// Design measurements (px) at the reference component width.
+    public struct Design: Sendable, Equatable {
+        /// Reference component width the other values were drawn at.
+        public var componentWidth: Double
+        /// Width of one panel.
+        public var panelWidth: Double
+        /// Height of a panel's image.
+        public var imageHeight: Double
+        /// Height of a panel's text line.
+        public var textHeight: Double
+        /// Gap between neighbouring panels.
+        public var gap: Double
+        /// Margin that shows a sliver of the neighbours on each side.
+        public var sideMargin: Double { (componentWidth - panelWidth) / 2 }
+
+        /// Design values; all default to seed 004.
+        public init(
+            componentWidth: Double = 406, panelWidth: Double = 355, imageHeight: Double = 238,
+            textHeight: Double = 30, gap: Double = 8
+        ) {
+            self.componentWidth = componentWidth
+            self.panelWidth = panelWidth
+            self.imageHeight = imageHeight
+            self.textHeight = textHeight
+            self.gap = gap
+        }
+
+        /// Seed 004's measurements.
+        public static let seed004 = Design()
+    }
+
+    /// The component's actual width.
+    public var componentWidth: Double
+    /// componentWidth / design.componentWidth.
+    public var scale: Double
+    /// Scaled panel width.
+    public var panelWidth: Double
+    /// Scaled image height.
+    public var imageHeight: Double
+    /// Scaled text height.
+    public var textHeight: Double
+    /// Image plus text.
+    public var panelHeight: Double
+    /// Scaled gap between panels.
+    public var gap: Double
+    /// Scaled side margin.
+    public var sideMargin: Double
+
+    /// Scales `design` uniformly to `componentWidth`.
+    public init(design: Design = .seed004, componentWidth: Double) {
+        let scale = design.componentWidth > 0 ? max(0, componentWidth) / design.componentWidth : 0
+        self.componentWidth = max(0, componentWidth)
+        self.scale = scale
+        self.panelWidth = design.panelWidth * scale
+        self.imageHeight = design.imageHeight * scale
+        self.textHeight = design.textHeight * scale
+        self.panelHeight = (design.imageHeight + design.textHeight) * scale
+        self.gap = design.gap * scale
+        self.sideMargin = design.sideMargin * scale
+    }
+
+    /// Distance between neighbouring pages' resting offsets.
+    private var pitch: Double { panelWidth + gap }
+
+    /// A snap layout of `pageCount` uniform panels; page i rests at offset i·(panel + gap).
+    public func layout(pageCount: Int) -> SnapLayout {
+        SnapLayout(uniformItemWidth: panelWidth, count: pageCount, spacing: gap, viewportWidth: componentWidth)
+    }
+
+    /// The page shown at `forOffset`, rounded and clamped to the pages that exist.
+    public func page(forOffset offset: Double, pageCount: Int) -> Int {
+        guard pageCount > 0, pitch > 0, offset.isFinite else { return 0 }
+        let page = (offset / pitch).rounded()
+        return Int(min(max(page, 0), Double(pageCount - 1)))
+    }
+
+    /// Resting offset of page `forPage`.
+    public func offset(forPage page: Int) -> Double {
+        Double(page) * pitch
+    }
+}

@@ -1,0 +1,356 @@
+/// The per-component snapping state machine: input in, a logical offset and events out.
+///
+/// The GTK layer forwards input with frame-clock times (ms), applies `offset` to its adjustment (mapped to
+/// physical for right-to-left), keeps a tick callback while `needsFrames`, and drains events after each call.
+///
+/// Gestures: a gesture is contiguous input until the content rests; it ends with exactly one `.settled`, carrying
+/// the cause of its last input. A request that does not move (previous at index 0) still settles once.
+/// Under reduced motion every move is instant and `.settled` is queued at the end of the input call itself.
+/// Used from one thread; deliberately not `Sendable`.
+public struct SnapController {
+    /// Which input, if any, steers the content directly (content follows the input, no animation).
+    private enum Steering {
+        case none
+        /// A drag: offset = startOffset − translation; startIndex bounds pager flings.
+        case drag(startOffset: Double, startIndex: Int)
+        /// Touchpad smooth scrolling or outside adjustment changes; ends with scroll-end or the quiet period.
+        case scroll(startIndex: Int)
+    }
+
+    /// An outside offset within this many px of ours is our own value echoed back by the adjustment.
+    static let echoTolerance = 0.01
+    /// Slack (px) when deciding whether an item's resting place fits in one viewport for paging.
+    static let pageTolerance = 0.5
+    /// Events queued between drains in a busy frame; reserved up front so queuing does not allocate.
+    static let initialEventCapacity = 16
+
+    /// Geometry of the row; replaced by `resize(to:time:)`.
+    public private(set) var layout: SnapLayout
+    /// Tunables; `reduceMotion` may be toggled live (a running animation then jumps on the next tick).
+    public var configuration: SnapConfiguration
+    /// Logical offset to apply to the adjustment (the GTK layer maps it to physical).
+    public private(set) var offset: Double
+    /// Item whose resting place is nearest to `offset`.
+    public private(set) var currentIndex: Int
+    /// Where an animation (or a pending settle) is heading; nil while the content follows input or rests.
+    public private(set) var targetIndex: Int?
+
+    private var motion: SpringMotion?
+    private var motionStart = 0.0
+    private var motionElapsed = 0.0
+    private var steering = Steering.none
+    private var pendingCause: Cause?
+    private var velocityTracker = VelocityTracker()
+    private var endDetector: GestureEndDetector
+    private var wheelAccumulator = WheelAccumulator()
+    private var lastWheelTime: Double?
+    private var events: [SnapEvent] = []
+
+    /// A controller resting on `initialIndex` (clamped) of `layout`.
+    public init(layout: SnapLayout, configuration: SnapConfiguration = .standard, initialIndex: Int = 0) {
+        self.layout = layout
+        self.configuration = configuration
+        let index = layout.count > 0 ? min(max(initialIndex, 0), layout.count - 1) : 0
+        self.offset = layout.restingOffset(index)
+        self.currentIndex = layout.index(nearestTo: offset)
+        self.endDetector = GestureEndDetector(quietPeriod: configuration.quietPeriod)
+        events.reserveCapacity(Self.initialEventCapacity)
+    }
+
+    /// True while a spring animation runs.
+    public var isAnimating: Bool { motion != nil }
+
+    /// True while animating or while a gesture awaits its quiet-period end: keep a tick callback while true.
+    public var needsFrames: Bool { motion != nil || endDetector.isActive }
+
+    // MARK: - Input
+
+    /// A discrete wheel turn of `notches` (may be fractional; logical sign). Each whole step moves one item from the
+    /// animation's target (or the current item); quick notches add up without skipping or doubling. Cause `.wheel`.
+    public mutating func wheel(notches: Double, time: Double) {
+        guard notches.isFinite else { return }
+        if let last = lastWheelTime, time - last <= configuration.quietPeriod {
+            // Same burst: keep the partial step.
+        } else {
+            wheelAccumulator.reset()
+        }
+        lastWheelTime = time
+        steering = .none
+        pendingCause = .wheel
+        let steps = wheelAccumulator.add(notches)
+        guard steps != 0 else {
+            // A partial notch: the gesture ends when the wheel falls quiet (or with the running motion).
+            if motion == nil { noteQuietInput(at: time) }
+            return
+        }
+        endDetector.cancel()
+        let base = (motion != nil ? targetIndex : nil) ?? currentIndex
+        move(to: base.addingReportingOverflow(steps).partialValue, velocity: motionVelocity(), time: time)
+    }
+
+    /// Touchpad smooth scroll by `delta` logical px: the content follows (clamped), velocity is tracked and a running
+    /// animation is interrupted where the content is. Ends with `scrollEnded` or after the quiet period. Cause `.touchpad`.
+    public mutating func smoothScroll(delta: Double, time: Double) {
+        guard delta.isFinite else { return }
+        follow(to: offset + delta, cause: .touchpad, time: time)
+    }
+
+    /// Scroll-end (or GTK's decelerate): snap with `touchpadParameters` from the offset and `velocity` (px/ms of the
+    /// offset; tracked when nil). Ignored when no smooth scroll is in progress. Cause `.touchpad`.
+    public mutating func scrollEnded(time: Double, velocity: Double?) {
+        guard case .scroll(let startIndex) = steering else { return }
+        pendingCause = .touchpad
+        finishScroll(startIndex: startIndex, velocity: velocity ?? velocityTracker.velocity(at: time), time: time)
+    }
+
+    /// A drag starts: any animation stops where the content is (no jump). Cause `.drag`.
+    public mutating func dragBegan(time: Double) {
+        haltMotion()
+        endDetector.cancel()
+        steering = .drag(startOffset: offset, startIndex: currentIndex)
+        pendingCause = .drag
+        velocityTracker.reset()
+        velocityTracker.add(position: offset, time: time)
+    }
+
+    /// The drag moved `translation` logical px since `dragBegan`, like a finger pushing content:
+    /// offset = startOffset − translation (clamped). Starts a drag implicitly if none began.
+    public mutating func dragChanged(translation: Double, time: Double) {
+        guard translation.isFinite else { return }
+        if case .drag = steering {} else { dragBegan(time: time) }
+        guard case .drag(let startOffset, _) = steering else { return }
+        setOffset(clamped(startOffset - translation))
+        velocityTracker.add(position: offset, time: time)
+    }
+
+    /// The drag ended: snap with `targetParameters` from the tracked velocity of the offset; the index at
+    /// `dragBegan` bounds pager flings. Ignored when no drag is in progress.
+    public mutating func dragEnded(time: Double) {
+        guard case .drag(_, let startIndex) = steering else { return }
+        steering = .none
+        pendingCause = .drag
+        let velocity = velocityTracker.velocity(at: time)
+        let target = chooseSnapTarget(
+            in: layout, offset: offset, velocity: velocity, startIndex: startIndex,
+            parameters: configuration.targetParameters)
+        move(to: target.index, velocity: velocity, time: time)
+    }
+
+    /// A key request: previous/next ±1 from the target (or current item); first/last; pages jump to the farthest item
+    /// whose resting place lies within one viewport width (at least one item). Cause `.keyboard`.
+    public mutating func key(_ key: SnapKey, time: Double) {
+        let base = (motion != nil ? targetIndex : nil) ?? currentIndex
+        let destination: Int
+        switch key {
+        case .previous: destination = base - 1
+        case .next: destination = base + 1
+        case .first: destination = 0
+        case .last: destination = layout.count - 1
+        case .pageForward:
+            let reach = layout.restingOffset(base) + layout.viewportWidth + Self.pageTolerance
+            destination = max(base + 1, layout.firstIndex(restingAfter: reach) - 1)
+        case .pageBackward:
+            let reach = layout.restingOffset(base) - layout.viewportWidth - Self.pageTolerance
+            destination = min(base - 1, layout.firstIndex(restingAtOrAfter: reach))
+        }
+        request(destination, cause: .keyboard, time: time)
+    }
+
+    /// Moves to item `index` (clamped): a click on an item (`.click`), an application request (`.programmatic`), ….
+    public mutating func scrollTo(index: Int, cause: Cause, time: Double) {
+        request(index, cause: cause, time: time)
+    }
+
+    /// Someone else moved the adjustment (the scrollbar, accessibility): follow it like a smooth scroll that ends after
+    /// the quiet period. Our own value echoed back is ignored. Cause `.drag`, since this is nearly always the user
+    /// dragging the scrollbar.
+    public mutating func externalOffsetChanged(_ offset: Double, time: Double) {
+        guard offset.isFinite, abs(clamped(offset) - self.offset) > Self.echoTolerance else { return }
+        follow(to: offset, cause: .drag, time: time)
+    }
+
+    /// New geometry (e.g. the window was resized). Keeps the target (or current) item: at rest it jumps there and
+    /// settles with `.resize` if the offset changed; mid-animation it keeps animating to that item's new resting place;
+    /// while input steers, the content keeps its relative position and the gesture continues.
+    public mutating func resize(to layout: SnapLayout, time: Double) {
+        let kept = targetIndex ?? currentIndex
+        let position = self.layout.fractionalIndex(at: offset)
+        let previousOffset = offset
+        self.layout = layout
+        let index = layout.count > 0 ? min(max(kept, 0), layout.count - 1) : 0
+        let mapped = clamped(layout.offset(atFractionalIndex: position))
+        switch steering {
+        case .drag(let startOffset, let startIndex):
+            steering = .drag(startOffset: startOffset + (mapped - previousOffset), startIndex: clampedIndex(startIndex))
+            restartTracking(at: mapped, time: time)
+        case .scroll(let startIndex):
+            steering = .scroll(startIndex: clampedIndex(startIndex))
+            restartTracking(at: mapped, time: time)
+        case .none:
+            if motion != nil {
+                let velocity = motionVelocity()
+                setOffset(mapped)
+                move(to: index, velocity: velocity, time: time)
+            } else {
+                let destination = layout.restingOffset(index)
+                setOffset(destination)
+                if pendingCause == nil && destination != previousOffset {
+                    events.append(.settled(index: index, offset: destination, cause: .resize))
+                }
+            }
+        }
+    }
+
+    /// Advances the animation to `time`, ends a smooth scroll that fell quiet, and queues `.settled` once the
+    /// content is exactly at its resting place.
+    public mutating func tick(time: Double) {
+        if endDetector.hasEnded(at: time) {
+            endDetector.cancel()
+            if case .scroll(let startIndex) = steering {
+                finishScroll(startIndex: startIndex, velocity: velocityTracker.velocity(at: time), time: time)
+            }
+        }
+        if let motion {
+            let elapsed = configuration.reduceMotion ? motion.estimatedDuration : max(0, time - motionStart)
+            motionElapsed = elapsed
+            if motion.isDone(at: elapsed) {
+                self.motion = nil
+                setOffset(motion.target)
+            } else {
+                setOffset(motion.value(at: elapsed))
+            }
+        }
+        settleIfResting(time: time)
+    }
+
+    /// Events since the last drain, in order. Returning an array allocates when there are events; the per-frame
+    /// path can use `drainEvents(_:)` instead.
+    public mutating func drainEvents() -> [SnapEvent] {
+        guard !events.isEmpty else { return [] }
+        let drained = events
+        events = []
+        return drained
+    }
+
+    /// Hands each event since the last drain to `body`, in order, without allocating (for the per-frame path).
+    public mutating func drainEvents(_ body: (SnapEvent) -> Void) {
+        for event in events { body(event) }
+        events.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Internals
+
+    /// The content follows direct input (touchpad or an outside adjustment change) to `newOffset`.
+    private mutating func follow(to newOffset: Double, cause: Cause, time: Double) {
+        if case .scroll = steering {} else {
+            haltMotion()
+            velocityTracker.reset()
+            steering = .scroll(startIndex: currentIndex)
+        }
+        pendingCause = cause
+        setOffset(clamped(newOffset))
+        velocityTracker.add(position: offset, time: time)
+        noteQuietInput(at: time)
+    }
+
+    /// Ends a smooth scroll: velocity-aware target with the touchpad parameters.
+    private mutating func finishScroll(startIndex: Int, velocity: Double, time: Double) {
+        steering = .none
+        endDetector.cancel()
+        let target = chooseSnapTarget(
+            in: layout, offset: offset, velocity: velocity, startIndex: startIndex,
+            parameters: configuration.touchpadParameters)
+        move(to: target.index, velocity: velocity, time: time)
+    }
+
+    /// A discrete request (key, click, programmatic): takes over from any steering input.
+    private mutating func request(_ index: Int, cause: Cause, time: Double) {
+        steering = .none
+        endDetector.cancel()
+        pendingCause = cause
+        move(to: index, velocity: motionVelocity(), time: time)
+    }
+
+    /// Heads for item `index`'s resting place (index clamped), carrying `velocity` into the spring so a retarget
+    /// mid-flight has no kink; instant under reduced motion or when already there at rest.
+    private mutating func move(to index: Int, velocity: Double, time: Double) {
+        let index = clampedIndex(index)
+        let destination = layout.restingOffset(index)
+        targetIndex = index
+        if configuration.reduceMotion || (offset == destination && velocity == 0) {
+            motion = nil
+            setOffset(destination)
+            settleIfResting(time: time)
+            return
+        }
+        motion = SpringMotion(
+            from: offset, to: destination, initialVelocity: velocity,
+            dampingRatio: configuration.springDampingRatio, mass: configuration.springMass,
+            stiffness: configuration.springStiffness)
+        motionStart = time
+        motionElapsed = 0
+    }
+
+    /// Queues `.settled` when the gesture is over: no motion, no steering, no quiet period pending. If the content is
+    /// somehow not at a resting place (a partial wheel notch after a smooth scroll), it first snaps to the nearest.
+    private mutating func settleIfResting(time: Double) {
+        guard let cause = pendingCause, motion == nil, !endDetector.isActive else { return }
+        guard case .none = steering else { return }
+        let index = targetIndex ?? currentIndex
+        guard offset == layout.restingOffset(index) else {
+            move(to: currentIndex, velocity: 0, time: time)
+            return
+        }
+        pendingCause = nil
+        targetIndex = nil
+        events.append(.settled(index: index, offset: offset, cause: cause))
+    }
+
+    /// Stops a running animation where the content is.
+    private mutating func haltMotion() {
+        motion = nil
+        targetIndex = nil
+    }
+
+    /// Velocity of the running animation at its last sampled frame (0 when none), handed to the next spring.
+    private func motionVelocity() -> Double {
+        motion?.velocity(at: motionElapsed) ?? 0
+    }
+
+    /// Starts or extends the quiet period, picking up a changed `configuration.quietPeriod`.
+    private mutating func noteQuietInput(at time: Double) {
+        if endDetector.quietPeriod != configuration.quietPeriod {
+            endDetector = GestureEndDetector(quietPeriod: configuration.quietPeriod)
+        }
+        endDetector.input(at: time)
+    }
+
+    /// After a geometry change the old velocity samples are in the wrong space; start again from here.
+    private mutating func restartTracking(at newOffset: Double, time: Double) {
+        setOffset(newOffset)
+        velocityTracker.reset()
+        velocityTracker.add(position: newOffset, time: time)
+    }
+
+    /// Sets the offset and reports a change of the nearest item.
+    private mutating func setOffset(_ value: Double) {
+        offset = value
+        let nearest = layout.index(nearestTo: value)
+        if nearest != currentIndex {
+            currentIndex = nearest
+            events.append(.currentIndexChanged(index: nearest))
+        }
+    }
+
+    private func clamped(_ value: Double) -> Double {
+        min(max(value, 0), layout.maxOffset)
+    }
+
+    private func clampedIndex(_ index: Int) -> Int {
+        layout.count > 0 ? min(max(index, 0), layout.count - 1) : 0
+    }
+}
+
+/// The controller holds mutable gesture state and is meant for the one thread that owns its widget.
+@available(*, unavailable)
+extension SnapController: Sendable {}
