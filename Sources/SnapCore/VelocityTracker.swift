@@ -5,6 +5,9 @@ public struct VelocityTracker: Sendable {
     /// Samples kept inline; at GTK's ~8 ms event spacing 32 samples cover ~250 ms, more than the window.
     private typealias Ring = InlineArray<32, Sample>
     static let capacity = Ring.count
+    /// Normal spacing between input events (ms) is below this; a longer silence before the query means the content
+    /// stood still for that time, so it counts in the average (otherwise a pause before lifting would still fling).
+    static let eventGapAllowance = 20.0
     /// libadwaita's swipe tracker looks back this far (ms).
     public static let defaultWindow = 150.0
 
@@ -33,7 +36,8 @@ public struct VelocityTracker: Sendable {
         stored = min(stored + 1, Self.capacity)
     }
 
-    /// Average velocity (px/ms) between the oldest and newest samples within `window` of `time`; 0 without two of them.
+    /// Average velocity (px/ms) from the oldest sample within `window` of `time` to the newest one (or to `time`, when
+    /// input has been silent longer than normal event spacing); 0 without two samples.
     public func velocity(at time: Double) -> Double {
         guard stored >= 2 else { return 0 }
         let cutoff = time - window
@@ -47,7 +51,7 @@ public struct VelocityTracker: Sendable {
             if sample.time < cutoff { break }
             oldest = sample
         }
-        let span = last.time - oldest.time
+        let span = max(last.time, time - Self.eventGapAllowance) - oldest.time
         guard span > 0 else { return 0 }
         return (last.position - oldest.position) / span
     }
