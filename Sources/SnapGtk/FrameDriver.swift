@@ -11,6 +11,10 @@ public final class FrameDriver {
     /// Intervals between consecutive frames while running (ms), kept when `recordsIntervals`.
     public private(set) var intervals: [Double] = []
     public var recordsIntervals = false
+    /// Time spent inside `onFrame` per frame (ms, monotonic clock), kept when `recordsCosts`: the cost of the
+    /// owner's per-frame work, apart from GTK's own layout and drawing.
+    public private(set) var costs: [Double] = []
+    public var recordsCosts = false
     private var lastFrameTime: Double?
 
     public var isRunning: Bool { tickID != 0 }
@@ -58,14 +62,20 @@ public final class FrameDriver {
         if recordsIntervals, let last = lastFrameTime { intervals.append(time - last) }
         lastFrameTime = time
         let id = tickID
+        let started = recordsCosts ? g_get_monotonic_time() : 0
         let more = onFrame(time)
+        if recordsCosts { costs.append(Double(g_get_monotonic_time() - started) / 1000) }
         // onFrame may have stopped (and even restarted) the driver; only this tick's id is ours.
         guard tickID == id else { return false }
         if !more { tickID = 0 }
         return more
     }
 
+    /// Forgets the recorded intervals.
     public func clearIntervals() { intervals.removeAll(keepingCapacity: true) }
+
+    /// Forgets the recorded per-frame costs.
+    public func clearCosts() { costs.removeAll(keepingCapacity: true) }
 
     /// GTK holds this box, not the driver, so a driver dropped mid-animation is not kept alive.
     private final class WeakBox {

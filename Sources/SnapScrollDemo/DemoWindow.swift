@@ -7,6 +7,8 @@ struct PageContext {
     let content: DemoContent
     let log: QALog
     let resources: Resources
+    /// Where pages offer their snapping component to the frame benchmark (off unless its variable is set).
+    let bench = DemoBench()
 }
 
 /// One page of the demo: its ID (as `--page` names it), its title, and how to build it.
@@ -34,11 +36,13 @@ final class DemoWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let log: QALog
+    private let bench: DemoBench
     private var readySent = false
     private var readyHandler: UInt = 0
 
     init(application: Application, options: DemoOptions, context: PageContext) {
         log = context.log
+        bench = context.bench
         window = gtk_application_window_new(application.pointer)
         gtk_window_set_title(window.cast(), "SnapScroll")
         gtk_window_set_default_size(window.cast(), Int32(options.width), Int32(options.height))
@@ -98,6 +102,7 @@ final class DemoWindow {
             // client-side decorations).
             let surface = gtk_native_get_surface(OpaquePointer(self.window))
             self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)))
+            self.bench.begin(page: page, window: self.window, log: self.log)
         }
     }
 

@@ -30,6 +30,33 @@ final class FrameDriverTests: XCTestCase {
         }
     }
 
+    func testCostsMeasureTimeSpentInTheHandler() {
+        MainActor.assumeIsolated {
+            let area = gtk_drawing_area_new()!
+            let window = presentInWindow(area)
+            defer { gtk_window_destroy(window.cast()) }
+            var frames = 0
+            let driver = FrameDriver(widget: area) { _ in
+                frames += 1
+                // Busy for at least 2 ms of monotonic time: the recorded cost must include it.
+                let until = g_get_monotonic_time() + 2_000
+                while g_get_monotonic_time() < until {}
+                return frames < 4
+            }
+            driver.start()
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { !driver.isRunning })
+            XCTAssertEqual(driver.costs, [], "nothing recorded unless asked")
+            driver.recordsCosts = true
+            frames = 0
+            driver.start()
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { !driver.isRunning })
+            XCTAssertEqual(driver.costs.count, 4)
+            for cost in driver.costs { XCTAssert(cost >= 2 && cost < 500, "cost \(cost) ms") }
+            driver.clearCosts()
+            XCTAssertEqual(driver.costs, [])
+        }
+    }
+
     func testStopEndsTicking() {
         MainActor.assumeIsolated {
             let area = gtk_drawing_area_new()!

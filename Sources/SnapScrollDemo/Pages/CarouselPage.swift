@@ -26,6 +26,7 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     gtk_box_append(controls.cast(), reset)
     gtk_box_append(controls.cast(), feedback)
 
+    context.bench.register(page: "carousel", carousel.scroller)
     carousel.onPageChanged = { index, cause in log.page(component, index: index, cause: cause) }
     carousel.onSettled = { index, offset, cause in log.settled(component, index: index, offset: offset, cause: cause) }
     carousel.onPositionChanged = { [unowned carousel] position in dots.setPosition(position, current: carousel.currentPage) }

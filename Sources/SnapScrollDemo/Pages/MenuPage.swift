@@ -49,6 +49,7 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     gtk_widget_set_can_target(indicator, 0)
     scroller.addOverlay(indicator)
 
+    context.bench.register(page: "menu", scroller)
     scroller.onSettled = { index, offset, cause in context.log.settled("menu", index: index, offset: offset, cause: cause) }
     scroller.onTap = { context.log.tapped("menu", index: $0) }
 

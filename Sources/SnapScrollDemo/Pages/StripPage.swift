@@ -51,6 +51,7 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
         showCentre(index)
         context.log.settled("strip", index: index, offset: offset, cause: cause)
     }
+    context.bench.register(page: "strip", scroller)
     scroller.onTap = { context.log.tapped("strip", index: $0) }
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!

@@ -1,0 +1,99 @@
+import CGtk
+import Glibc
+import SnapGtk
+
+/// The demo's frame benchmark, off unless `SNAPSCROLL_BENCH_SNAPS=N` is set: after `ready`, the visible page's
+/// snapping component makes N programmatic snaps back and forth by one item (each starts once the last has
+/// settled), recording the frame clock's intervals and the time spent in the component's per-frame handler, then
+/// one `{"event":"bench",…}` line goes to the QA log and the window closes. `bench/frames.py` reads it.
+@MainActor
+final class DemoBench {
+    static let snapsVariable = "SNAPSCROLL_BENCH_SNAPS"
+    /// A frame interval above this is a visibly late frame (60 Hz frames are 16.7 ms apart).
+    static let lateFrameMs = 20.0
+
+    private struct WeakScroller { weak var scroller: SnapScroller? }
+    private var targets: [String: WeakScroller] = [:]
+    private var pacer: FrameDriver?
+
+    /// How many snaps were asked for, or nil when the benchmark is off.
+    let requestedSnaps: Int? = getenv(DemoBench.snapsVariable).flatMap { Int(String(cString: $0)) }.map { max($0, 1) }
+
+    /// A page offers its snapping component to the benchmark (not retained).
+    func register(page: String, _ scroller: SnapScroller) {
+        targets[page] = WeakScroller(scroller: scroller)
+    }
+
+    /// Called once after `ready`: runs the benchmark on `page` when it is on, then closes `window`.
+    func begin(page: String, window: UnsafeMutablePointer<GtkWidget>, log: QALog) {
+        guard let snaps = requestedSnaps else { return }
+        guard let scroller = targets[page]?.scroller else {
+            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("no snapping component on this page")])
+            gtk_window_destroy(window.cast())
+            return
+        }
+        // Start mid-way, so a long row is measured far from its ends, as a user deep in it would see it.
+        let home = max(scroller.itemCount / 2 - 1, 0)
+        let away = min(home + 1, scroller.itemCount - 1)
+        scroller.scrollTo(index: home, cause: .programmatic, animated: false)
+        let frames = scroller.frameDriver
+        frames.recordsIntervals = true
+        frames.recordsCosts = true
+        frames.clearIntervals()
+        frames.clearCosts()
+        var done = 0
+        let started = g_get_monotonic_time()
+        // Paced by the window's own frame clock: each frame, start the next snap once the last has come to rest.
+        let pacer = FrameDriver(widget: window) { [weak self, weak scroller] _ in
+            guard let self, let scroller else { return false }
+            if scroller.isMoving { return true }
+            guard done < snaps else {
+                let seconds = Double(g_get_monotonic_time() - started) / 1_000_000
+                self.finish(page: page, scroller: scroller, snaps: snaps, seconds: seconds, log: log)
+                gtk_window_destroy(window.cast())
+                return false
+            }
+            scroller.scrollTo(index: done % 2 == 0 ? away : home, cause: .programmatic)
+            done += 1
+            return true
+        }
+        self.pacer = pacer
+        pacer.start()
+    }
+
+    private func finish(page: String, scroller: SnapScroller, snaps: Int, seconds: Double, log: QALog) {
+        let intervals = scroller.frameDriver.intervals.sorted()
+        let costs = scroller.frameDriver.costs.sorted()
+        var fields: [String: String] = [
+            "page": QALog.quoted(page), "items": String(scroller.itemCount), "snaps": String(snaps),
+            "frames": String(costs.count), "seconds": Self.number(seconds),
+            "late_frames": String(intervals.filter { $0 > Self.lateFrameMs }.count),
+        ]
+        for (name, values) in [("interval", intervals), ("cost", costs)] {
+            fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))
+            fields["\(name)_p99_ms"] = Self.number(Self.percentile(values, 99))
+            fields["\(name)_max_ms"] = Self.number(values.last ?? 0)
+        }
+        emit(log, fields)
+    }
+
+    /// Writes `{"event":"bench",…}` (values already JSON) where the QA log goes.
+    private func emit(_ log: QALog, _ fields: [String: String]) {
+        guard log.writesToStandardOutput else { return }
+        var line = "{\"event\":\"bench\""
+        for key in fields.keys.sorted() { line += ",\(QALog.quoted(key)):\(fields[key]!)" }
+        writeLine(line + "}", to: STDOUT_FILENO)
+    }
+
+    /// Nearest-rank percentile of sorted values.
+    private static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+
+    /// Milliseconds to the microsecond, as a JSON number.
+    private static func number(_ value: Double) -> String {
+        String((value * 1000).rounded() / 1000)
+    }
+}
