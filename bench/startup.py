@@ -45,22 +45,42 @@ def measure(name, cmd, env=None):
             "ready_ms_max": times[-1], "rss_mb": statistics.median(rss)}
 
 
-def main():
-    demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
+def bare_window():
+    """Builds the bare C window (the floor) and returns its path."""
     bare = os.path.join(ROOT, ".build", "bare-window")
     cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4"], capture_output=True, text=True, check=True).stdout.split()
     subprocess.run(["cc", "-O2", "-o", bare, os.path.join(ROOT, "bench", "bare-window.c"), *cflags], check=True)
-    rows = [measure("bare GTK4 window (C)", [bare])]
-    extra = [a for a in sys.argv[1:]]
-    pages = ["menu", "centering", "segmented", "strip", "carousel"]
-    for page in pages:
+    return bare
+
+
+def measure_startup(demo, extra=(), more=()):
+    """Rows for the bare window, then the demo on each page, then `more` ((name, extra args) pairs), each with
+    its ratio to the bare window's time and its memory over the bare window's."""
+    rows = [measure("bare GTK4 window (C)", [bare_window()])]
+    for page in PAGES:
         rows.append(measure(f"snapscroll-demo --page {page}", [demo, "--qa-log", "--page", page, *extra]))
+    for name, args in more:
+        rows.append(measure(name, [demo, "--qa-log", *args, *extra]))
     floor = rows[0]
-    print(f"{'what':40} {'ready ms (median of %d)' % RUNS:>24} {'x bare':>8} {'RSS MB':>8} {'+MB vs bare':>12}")
     for r in rows:
         r["ready_ratio"] = r["ready_ms"] / floor["ready_ms"]
         r["rss_over_bare_mb"] = r["rss_mb"] - floor["rss_mb"]
-        print(f"{r['name']:40} {r['ready_ms']:24.1f} {r['ready_ratio']:8.2f} {r['rss_mb']:8.1f} {r['rss_over_bare_mb']:12.1f}")
+    return rows
+
+
+def print_startup(rows):
+    print(f"{'start-up':44} {'ready ms (median of %d)' % RUNS:>24} {'x bare':>8} {'RSS MB':>8} {'+MB vs bare':>12}")
+    for r in rows:
+        print(f"{r['name']:44} {r['ready_ms']:24.1f} {r['ready_ratio']:8.2f} {r['rss_mb']:8.1f} {r['rss_over_bare_mb']:12.1f}")
+
+
+PAGES = ["menu", "centering", "segmented", "strip", "carousel"]
+
+
+def main():
+    demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
+    rows = measure_startup(demo, sys.argv[1:])
+    print_startup(rows)
     print(json.dumps({"bench": "startup", "runs": RUNS, "rows": rows}))
 
 

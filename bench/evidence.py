@@ -1,0 +1,90 @@
+"""The whole benchmark in one run (scripts/bench runs it inside scripts/headless after a release build):
+start-up and memory against a bare GTK window, frame timing during programmatic snaps with the shipped content
+and with 100,000 items, and the core's figures. Prints tables, the targets with PASS/MISS, then one JSON line.
+Usage: evidence.py [--snaps N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from frames import measure_frames, print_frames, write_large_content  # noqa: E402
+from startup import RUNS, measure_startup, print_startup  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The targets the project set itself.
+READY_RATIO = 1.5        # ready within 1.5 x the bare window's time
+RSS_EXTRA_MB = 15.0      # resident memory within the bare window's + 15 MB
+LATE_FRAME_MS = 20.0     # no frame interval over 20 ms in steady animation
+LARGE_TOLERANCE = 0.10   # 100,000-item figures within 10 % of the small ones
+SNAPPING_PAGES = ["menu", "strip", "carousel"]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--snaps", type=int, default=100)
+    parser.add_argument("--snapcore", help="file whose last line is snapcore-bench's JSON")
+    opts = parser.parse_args()
+    demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        large = write_large_content(os.path.join(tmp, "large.json"))
+        startup = measure_startup(demo, more=[(f"--page {p}, 100,000 items", ["--page", p, "--content", large])
+                                              for p in SNAPPING_PAGES])
+        frames = []
+        for page in SNAPPING_PAGES:
+            frames.append(measure_frames(demo, page, opts.snaps))
+            frames.append(measure_frames(demo, page, opts.snaps, ["--content", large]))
+    core = None
+    if opts.snapcore:
+        with open(opts.snapcore) as f:
+            lines = [line for line in f.read().splitlines() if line.startswith("{")]
+        core = json.loads(lines[-1]) if lines else None
+
+    print_startup(startup)
+    print()
+    print_frames(frames)
+    print()
+    targets = check_targets(startup, frames)
+    for t in targets:
+        print(f"{'PASS' if t['pass'] else 'MISS'}  {t['target']}: {t['measured']}")
+    if core:
+        print()
+        print("core (snapcore-bench): " + json.dumps(core))
+    print(json.dumps({"bench": "evidence", "runs": RUNS, "snaps": opts.snaps, "startup": startup, "frames": frames,
+                      "targets": targets, "snapcore": core}))
+
+
+def check_targets(startup, frames):
+    floor = startup[0]
+    pages = [r for r in startup[1:] if r["name"].startswith("snapscroll-demo --page")]
+    targets = []
+    for r in pages:
+        targets.append({"target": f"{r['name']}: ready <= {READY_RATIO} x bare",
+                        "measured": f"{r['ready_ms']:.0f} ms = {r['ready_ratio']:.2f} x {floor['ready_ms']:.0f} ms",
+                        "pass": r["ready_ratio"] <= READY_RATIO})
+    for r in pages:
+        targets.append({"target": f"{r['name']}: RSS <= bare + {RSS_EXTRA_MB:.0f} MB",
+                        "measured": f"{r['rss_mb']:.1f} MB = bare + {r['rss_over_bare_mb']:.1f} MB",
+                        "pass": r["rss_over_bare_mb"] <= RSS_EXTRA_MB})
+    for r in frames:
+        targets.append({"target": f"{r['page']}, {r['items']} items: no frame over {LATE_FRAME_MS:.0f} ms",
+                        "measured": f"{r['late_frames']} of {r['frames']} over, max {r['interval_max_ms']:.1f} ms",
+                        "pass": r["late_frames"] == 0})
+    for small, large in zip(frames[0::2], frames[1::2]):
+        for key, what in [("interval_p99_ms", "frame interval p99"), ("cost_median_ms", "our cost median"),
+                          ("cost_p99_ms", "our cost p99")]:
+            base, big = small[key], large[key]
+            ratio = big / base if base else float("inf")
+            targets.append({"target": f"{small['page']}: {what} with {large['items']} items within "
+                                      f"{LARGE_TOLERANCE:.0%} of {small['items']}",
+                            "measured": f"{big:.3f} vs {base:.3f} ms ({ratio - 1:+.0%})",
+                            "pass": big <= base * (1 + LARGE_TOLERANCE)})
+    return targets
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Frame figures: frame-clock intervals and the per-frame cost of our code while a snapping component makes
+programmatic snaps (the demo's SNAPSCROLL_BENCH_SNAPS mode, which ends with one `{"event":"bench",…}` line).
+Also writes the large content file (100,000 menu titles, strip items and banners) the benchmark and the
+bad-input tests use. Run inside scripts/headless."""
+
+import json
+import os
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BANNERS = os.path.join(ROOT, "resources", "banners")
+
+
+def write_large_content(path, count=100_000):
+    """A valid content file with `count` menu titles, strip items and banners (the shipped images, cycled,
+    by absolute path so the file may live anywhere)."""
+    images = sorted(os.path.join(BANNERS, f) for f in os.listdir(BANNERS) if f.endswith(".png"))
+    content = {
+        "menu": [f"Day {i + 1}" for i in range(count)],
+        "strip": [f"Item {i + 1}" for i in range(count)],
+        "banners": [{"title": f"Banner {i + 1}", "image": images[i % len(images)]} for i in range(count)],
+    }
+    with open(path, "w") as f:
+        json.dump(content, f)
+    return path
+
+
+def measure_frames(demo, page, snaps, args=(), timeout=300):
+    """Runs the demo on `page` with SNAPSCROLL_BENCH_SNAPS=snaps; returns its bench event (dict)."""
+    env = dict(os.environ, SNAPSCROLL_BENCH_SNAPS=str(snaps))
+    p = subprocess.run([demo, "--qa-log", "--page", page, *args], capture_output=True, text=True, env=env,
+                       timeout=timeout)
+    for line in p.stdout.splitlines():
+        if line.startswith("{") and '"bench"' in line:
+            event = json.loads(line)
+            if "error" in event:
+                raise RuntimeError(f"{page}: {event['error']}")
+            event["stderr_lines"] = len(p.stderr.splitlines())
+            return event
+    raise RuntimeError(f"{page}: no bench event (status {p.returncode}); stderr: {p.stderr[-2000:]}")
+
+
+def print_frames(rows):
+    print(f"{'frames (%d programmatic snaps)' % rows[0]['snaps']:26} {'items':>7} {'frames':>7} "
+          f"{'interval ms: median':>20} {'p99':>7} {'max':>7} {'>20ms':>6} {'our cost ms: median':>20} {'p99':>7} {'max':>7}")
+    for r in rows:
+        print(f"{r['page']:26} {r['items']:7d} {r['frames']:7d} {r['interval_median_ms']:20.2f} {r['interval_p99_ms']:7.2f} "
+              f"{r['interval_max_ms']:7.2f} {r['late_frames']:6d} {r['cost_median_ms']:20.3f} {r['cost_p99_ms']:7.3f} "
+              f"{r['cost_max_ms']:7.3f}")
