@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import SnapCore
 import SnapGtk
 
