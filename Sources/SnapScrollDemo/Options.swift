@@ -24,6 +24,12 @@ struct DemoOptions: Equatable {
     /// Parses `arguments` (including the program name). `--help` is answered by GLib, which prints
     /// the usage and exits 0.
     static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
+        // GLib quietly ignores a value given to a switch (`--rtl=no` would turn right-to-left on): refuse it.
+        for argument in arguments.dropFirst().prefix(while: { $0 != "--" }) {
+            for flag in ["qa-log", "reduce-motion", "rtl", "help"] where argument.hasPrefix("--\(flag)=") {
+                throw UsageError(description: "--\(flag) takes no value (got \"\(argument)\")")
+            }
+        }
         // GLib writes through these; they live until parsing is done.
         let page = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
         let size = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
