@@ -84,15 +84,19 @@ class Soak:
         return self.app.find(role="scroll pane", name=PANES[self.page], root=self.panel())
 
     def visible_rect(self):
-        """The part of the window showing the page (the stack's visible panel, clipped to the frame)."""
+        """The part of the window showing the page: below the header's page switcher, above the QA panel's title."""
         fx, fy, fw, fh = extents(self.app.find(role="frame", name="SnapScroll"))
-        px, py, pw, ph = extents(self.panel())
-        return max(fx, px), max(fy, py), min(fx + fw, px + pw), min(fy + fh, py + ph)
+        _, sy, _, sh = extents(self.app.find(role="scroll pane", name="Demo pages"))
+        _, qy, _, _ = extents(self.app.find(role="label", name="QA event log"))
+        return fx, max(fy, sy + sh + 6), fx + fw, min(fy + fh, qy)
 
-    def clip(self, node):
-        """The visible part of a node as (x0, y0, x1, y1), or None."""
+    def clip(self, node, within=None):
+        """The visible part of a node (also inside `within`, a node that clips it) as (x0, y0, x1, y1), or None."""
         x, y, w, h = extents(node)
         vx0, vy0, vx1, vy1 = self.visible_rect()
+        if within is not None:
+            wx, wy, ww, wh = extents(within)
+            vx0, vy0, vx1, vy1 = max(vx0, wx), max(vy0, wy), min(vx1, wx + ww), min(vy1, wy + wh)
         box = max(x, vx0), max(y, vy0), min(x + w, vx1), min(y + h, vy1)
         return box if box[2] - box[0] >= 4 and box[3] - box[1] >= 4 else None
 
@@ -134,7 +138,8 @@ class Soak:
             deadline = time.time() + timeout
             while not [e for e in self.app.since(mark) if e.get("event") == expect_settle]:
                 if time.time() > deadline:
-                    raise Violation(f"no {expect_settle} within {timeout}s after the gesture; got {self.app.since(mark)}")
+                    raise Violation(f"no {expect_settle} within {timeout}s after the gesture; got {self.app.since(mark)}; "
+                                    f"before it: {self.app.events[max(0, mark - 4):mark]}")
                 self.check_alive()
                 time.sleep(0.02)
         while True:
@@ -198,8 +203,8 @@ class Soak:
     def count(self, name):
         self.gestures[name] = self.gestures.get(name, 0) + 1
 
-    def point_in(self, node):
-        box = self.clip(node)
+    def point_in(self, node, within=None):
+        box = self.clip(node, within)
         if box is None:
             return None
         return self.screen((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
@@ -217,8 +222,15 @@ class Soak:
         mark = self.app.mark()
         xdo("mousemove", *point, "click", "--repeat", notches, "--delay", 40, button)
         self.log(f"wheel {notches} x {'forward' if forward else 'back'} -> {target}")
-        # A notch at an end is still "asked to move": one settled, on the same item.
-        self.expect_snap(self.collect(mark, "settled"), target, {"wheel"})
+        events = self.collect(mark, "settled")
+        if target == start:
+            # Every notch pushed against an end: each is "asked to move" and rests at once, so each may say settled
+            # (one to `notches` of them), all on the same item. Counted, to show in the summary.
+            settled = [e for e in events if e.get("event") == "settled"]
+            if 1 <= len(settled) <= notches and all(e["index"] == start for e in settled):
+                events = [e for e in events if e.get("event") != "settled"] + settled[-1:]
+                self.count("wheel at an end")
+        self.expect_snap(events, target, {"wheel"})
         self.count("wheel")
         return True
 
@@ -250,9 +262,10 @@ class Soak:
         """A click on a visible item other than the current one: it comes to the centre (carousel: a page event)."""
         current = self.current.get(self.page, 0)
         choices = []
+        pane = self.pane()
         for index, node in self.items().items():
             if index != current and index < self.item_count():
-                point = self.point_in(node)
+                point = self.point_in(node, pane)
                 if point is not None:
                     choices.append((index, point))
         if not choices:
@@ -260,7 +273,7 @@ class Soak:
         index, point = self.rng.choice(sorted(choices))
         mark = self.app.mark()
         xdo("mousemove", *point, "click", 1)
-        self.log(f"click item {index}")
+        self.log(f"click item {index} (at rest: {current})")
         events = self.collect(mark, "settled")
         if self.page != "carousel":
             taps = [e for e in events if e.get("event") == "tapped"]
@@ -450,7 +463,7 @@ def run(seconds, seed, verbose=False, size=(960, 640)):
     # Growth: the last samples against the first ones after warm-up (medians of three, against sampling noise).
     first = sorted(k for _, k in rss[:3])[len(rss[:3]) // 2]
     last = sorted(k for _, k in rss[-3:])[len(rss[-3:]) // 2]
-    return {"soak": True, "seed": seed, "seconds": round(duration, 1), "gestures": sum(soak.gestures.values()),
+    return {"soak": True, "seed": seed, "seconds": round(duration, 1), "gestures": sum(n for k, n in soak.gestures.items() if k != "wheel at an end"),
             "by_kind": soak.gestures, "events": soak.events, "rss_start_mb": round(first / 1024, 1),
             "rss_end_mb": round(last / 1024, 1), "rss_growth_mb": round((last - first) / 1024, 2),
             "rss_max_mb": round(max(k for _, k in rss) / 1024, 1), "samples": len(rss)}
