@@ -239,6 +239,10 @@ class Soak:
         if point is None:
             return False
         dx = self.rng.choice([-1, 1]) * self.rng.randint(40, 260)
+        # Keep the pointer on the screen (the window may be narrower than the drag).
+        dx = max(2 - point[0], min(dx, self.screen(*self.visible_rect()[2:])[0] - 2 - point[0]))
+        if abs(dx) < 40:
+            return False
         steps = self.rng.randint(3, 10)
         pause = self.rng.choice([0.01, 0.02, 0.04])
         x, y = point
