@@ -145,19 +145,28 @@ final class DemoWindow {
         gtk_text_buffer_get_end_iter(buffer, &end)
         let endMark = gtk_text_buffer_create_mark(buffer, "end", &end, 0)
         var lines = 0
-        log.observe { line in
+        var pending: [String] = []
+        // Lines are shown from an idle callback, not as they come: a component may report from inside a layout
+        // pass (a resize settles it), and growing the text view then (its scrollbar appearing) leaves a widget
+        // unallocated in that frame — GTK warns "Trying to snapshot GtkGizmo … without a current allocation".
+        let show = IdleBatch {
             var iter = GtkTextIter()
             gtk_text_buffer_get_end_iter(buffer, &iter)
-            gtk_text_buffer_insert(buffer, &iter, line + "\n", -1)
-            lines += 1
+            gtk_text_buffer_insert(buffer, &iter, pending.joined(separator: "\n") + "\n", -1)
+            lines += pending.count
+            pending.removeAll()
             if lines > Self.qaPanelLines {
-                var start = GtkTextIter(), second = GtkTextIter()
+                var start = GtkTextIter(), cut = GtkTextIter()
                 gtk_text_buffer_get_start_iter(buffer, &start)
-                gtk_text_buffer_get_iter_at_line(buffer, &second, 1)
-                gtk_text_buffer_delete(buffer, &start, &second)
-                lines -= 1
+                gtk_text_buffer_get_iter_at_line(buffer, &cut, Int32(lines - Self.qaPanelLines))
+                gtk_text_buffer_delete(buffer, &start, &cut)
+                lines = Self.qaPanelLines
             }
             gtk_text_view_scroll_mark_onscreen(view.cast(), endMark)
+        }
+        log.observe { line in
+            pending.append(line)
+            show.schedule()
         }
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(scroller.opaque, view)
@@ -171,5 +180,31 @@ final class DemoWindow {
         gtk_box_append(panel.cast(), title)
         gtk_box_append(panel.cast(), scroller)
         return panel
+    }
+}
+
+/// Runs `body` once from an idle callback however many times `schedule()` is called before it runs.
+@MainActor
+private final class IdleBatch {
+    private let body: @MainActor () -> Void
+    private var scheduled = false
+
+    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+
+    func schedule() {
+        guard !scheduled else { return }
+        scheduled = true
+        // The idle source holds the batch until it has run (the QA panel lives as long as the app).
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+            MainActor.assumeIsolated {
+                let batch = Unmanaged<IdleBatch>.fromOpaque(data!).takeUnretainedValue()
+                batch.scheduled = false
+                batch.body()
+            }
+            return 0
+        }, retained) { data in
+            Unmanaged<IdleBatch>.fromOpaque(data!).release()
+        }
     }
 }

@@ -49,9 +49,11 @@ struct DemoOptions: Equatable {
                          description: c(help), arg_description: argHelp.map { UnsafePointer(c($0)) })
         }
         var entries = [
-            entry("page", G_OPTION_ARG_STRING, UnsafeMutableRawPointer(page), "Open on one demo page: \(pageIDs.joined(separator: ", "))", "ID"),
+            // Filename arguments reach us as the bytes given, so a value in another script is named by our own
+            // message below rather than GLib's charset-conversion error, which says nothing of the option.
+            entry("page", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(page), "Open on one demo page: \(pageIDs.joined(separator: ", "))", "ID"),
             entry("qa-log", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags), "Write the QA event log (JSON lines) to standard output"),
-            entry("size", G_OPTION_ARG_STRING, UnsafeMutableRawPointer(size), "Initial window size in logical pixels (default 960x640)", "WxH"),
+            entry("size", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(size), "Initial window size in logical pixels (default 960x640)", "WxH"),
             entry("reduce-motion", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 1), "No animations; snapping still happens"),
             entry("rtl", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 2), "Right-to-left layout"),
             entry("content", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(content), "The demo's content (JSON); default: the file in resources/", "FILE"),

@@ -108,6 +108,8 @@ class Soak:
             for t in self.app.find_all(role="page tab", root=pane):
                 if t.name in DAYS:
                     found[DAYS.index(t.name)] = t
+                elif (t.name or "").startswith("Day ") and t.name[4:].isdigit():  # more items than weekdays
+                    found[int(t.name[4:]) - 1] = t
         else:
             for node in self.app.find_all(root=pane):
                 index = item_index(self.page, node.name or "")

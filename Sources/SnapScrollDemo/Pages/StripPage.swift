@@ -35,6 +35,8 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
             gtk_widget_set_size_request(card, -1, StripDesign.cardHeight)
             let label = gtk_label_new(nil)!
             gtk_widget_set_vexpand(label, 1)
+            // A title wider than the card is ellipsized: a card wider than the design would rest off-centre.
+            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
             gtk_box_append(card.cast(), label)
             return card
         },

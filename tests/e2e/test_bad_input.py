@@ -1,0 +1,201 @@
+"""Bad input: wrong option values, content files that are empty, cut short, of the wrong types, nested too deep or
+huge, banner images that are missing or corrupt, and windows from 120x120 to 4000x2000 on every page. Each gets
+one clear line and status 2, or a placeholder and an `error` event — never a crash or a hang. (test_shell.py has
+the first cases of each kind; these extend them.)"""
+
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+
+from harness import ROOT, App, extents, run_demo, xdo
+from soak import Soak, Violation
+
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from frames import write_large_content  # noqa: E402
+
+DEFAULT_CONTENT = os.path.join(ROOT, "resources", "content.json")
+GOOD_IMAGE = os.path.join(ROOT, "resources", "banners", "banner-1.png")
+
+
+def _fails_with(args, fragment, timeout=20):
+    status, out, err = run_demo(*args, timeout=timeout)
+    assert status == 2, (args, status, err)
+    assert out == "", out
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and fragment in lines[0], (args, err)
+    return lines[0]
+
+
+def _content_file(folder, text, name="content.json", binary=False):
+    path = os.path.join(folder, name)
+    with open(path, "wb" if binary else "w") as f:
+        f.write(text)
+    return path
+
+
+def test_every_option_given_a_wrong_value():
+    # Switches take no value: GLib would otherwise take `--rtl=no` as "on".
+    for switch in ["--qa-log=yes", "--rtl=no", "--reduce-motion=1"]:
+        _fails_with([switch], switch.split("=")[0] + " takes no value")
+    for option in ["--content", "--size"]:
+        _fails_with([option], option)
+    _fails_with(["--page", ""], 'unknown page ""')
+    _fails_with(["--page", "MENU"], "MENU")
+    _fails_with(["--page", "menu "], "menu ")
+    _fails_with(["-x"], "-x")
+    for size in ["--size=abc", "--size=4000x", "--size=16385x100", "--size= 960x640", "--size=９６０x640", "--size=960X640",
+                 "--size=0x640"]:
+        _fails_with([size], "--size")
+    # A later wrong value is not hidden by an earlier good one.
+    _fails_with(["--size", "120x120", "--size", "0x5"], '"0x5"')
+
+
+def test_content_files_of_the_wrong_kind_exit_2_naming_the_problem():
+    folder = tempfile.mkdtemp()
+    try:
+        with open(DEFAULT_CONTENT) as f:
+            good = f.read()
+        cases = [
+            ("   \n\t ", "not valid JSON"),
+            ("null", "top level"),
+            ('"just a string"', "top level"),
+            (json.dumps({"menu": "Mon", "strip": ["a"], "banners": [{"title": "t", "image": "x.png"}]}), "menu"),
+            (json.dumps({"menu": [], "strip": ["a"], "banners": [{"title": "t", "image": "x.png"}]}), "menu"),
+            (json.dumps({"menu": ["Mon", ""], "strip": ["a"], "banners": [{"title": "t", "image": "x.png"}]}), "menu[1]"),
+            (json.dumps({"strip": None, "banners": [{"title": "t", "image": "x.png"}]}), "strip"),
+            (json.dumps({"strip": ["a"], "banners": {"title": "t", "image": "x.png"}}), "banners"),
+            (json.dumps({"strip": ["a"], "banners": [{"title": "t", "image": 3}]}), "banners[0].image"),
+            (json.dumps({"strip": ["a"], "banners": [{"title": "t", "image": ""}]}), "banners[0].image"),
+            (json.dumps({"strip": [["a"]], "banners": [{"title": "t", "image": "x.png"}]}), "strip[0]"),
+        ]
+        # The shipped file cut short at several places: the line and column of the end.
+        for cut in [1, len(good) // 4, len(good) // 2, len(good) - 3]:
+            cases.append((good[:cut], "not valid JSON: line"))
+        for i, (text, fragment) in enumerate(cases):
+            _fails_with(["--content", _content_file(folder, text, f"case{i}.json")], fragment)
+        # Bytes that are not text at all (seeded, so a failure can be replayed).
+        rng = random.Random(3)
+        noise = bytes(rng.randrange(256) for _ in range(4096))
+        _fails_with(["--content", _content_file(folder, noise, "noise.json", binary=True)], "not valid JSON")
+        # Nested a hundred thousand deep: refused, not a stack overflow.
+        _fails_with(["--content", _content_file(folder, "[" * 100_000 + "]" * 100_000, "deep.json")], "content file deep.json")
+        _fails_with(["--content", _content_file(folder, '{"strip":' + "[" * 100_000, "deep-cut.json")], "content file deep-cut.json")
+        # A folder, not a file.
+        _fails_with(["--content", folder], "not a file")
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_a_hundred_thousand_items_start_in_reasonable_time_and_respond():
+    folder = tempfile.mkdtemp()
+    try:
+        large = write_large_content(os.path.join(folder, "large.json"))
+        for page in ["menu", "strip", "carousel"]:
+            started = time.monotonic()
+            # The time-out guards against a hang; the figure itself is scripts/bench's business.
+            with App("--page", page, "--content", large, timeout=60) as app:
+                ready = time.monotonic() - started
+                app.accessible()
+                soak = Soak(app, random.Random(1))
+                _one_wheel_notch_settles(soak)
+                print(f"     {page}: 100,000 items ready after {ready:.1f} s; one notch settled on item 1")
+    finally:
+        shutil.rmtree(folder)
+
+
+def _one_wheel_notch_settles(soak):
+    """One notch over the component moves it one item; when the window is too small to show the page at all
+    (120x120 leaves the QA panel only), the keyboard reaches it instead: Tab to it, then Right."""
+    point = soak.point_in(soak.pane())
+    mark = soak.app.mark()
+    if point is None:
+        _tab_to(soak, soak.pane())
+        mark = soak.app.mark()
+        xdo("key", "Right")
+        soak.expect_snap(soak.collect(mark, "settled"), 1, {"keyboard"})
+        return
+    xdo("mousemove", *point, "click", 7)
+    soak.expect_snap(soak.collect(mark, "settled"), 1, {"wheel"})
+
+
+def _tab_to(soak, node, presses=30):
+    """Presses Tab until `node` or something inside it has the keyboard focus."""
+    import pyatspi
+
+    def focused():
+        return any(n.getState().contains(pyatspi.STATE_FOCUSED) for n in [node] + soak.app.find_all(root=node))
+    for _ in range(presses):
+        if focused():
+            return
+        xdo("key", "Tab")
+        time.sleep(0.1)
+    assert focused(), f"{soak.page}: Tab never reaches the component"
+
+
+def test_missing_and_corrupt_images_become_placeholders_with_one_error_each():
+    folder = tempfile.mkdtemp()
+    try:
+        with open(GOOD_IMAGE, "rb") as f:
+            png = f.read()
+        empty = _content_file(folder, b"", "empty.png", binary=True)
+        truncated = _content_file(folder, png[: len(png) // 3], "truncated.png", binary=True)
+        text = _content_file(folder, "not an image\n", "notes.png")
+        directory = os.path.join(folder, "folder.png")
+        os.mkdir(directory)
+        bad = [empty, truncated, text, directory]
+        banners = [{"title": "Good", "image": GOOD_IMAGE}] + [{"title": f"Bad {i}", "image": p} for i, p in enumerate(bad)]
+        content = _content_file(folder, json.dumps({"strip": ["a", "b"], "banners": banners}))
+        with App("--page", "carousel", "--content", content, env={"G_DEBUG": "fatal-criticals"}) as app:
+            app.accessible()
+            soak = Soak(app, random.Random(1))
+            # Visit every banner and come back (cells are recycled and rebound): still one error each.
+            _one_wheel_notch_settles(soak)
+            banner = app.find(name="Banner 2 of 5: Bad 0")
+            x, y, w, h = extents(banner)
+            xdo("mousemove", *soak.screen(x + w / 2, y + h / 2), "click", 1)
+            app.wait_event("tapped", component="carousel", index=1)
+            for key, index in [("End", 4), ("Home", 0), ("End", 4)]:
+                xdo("key", key)
+                app.wait_event("settled", component="carousel", index=index, timeout=10)
+            app.quiet(0.5)
+            errors = [e["message"] for e in app.since(0, "error")]
+            assert len(errors) == len(bad), errors
+            for path in bad:
+                assert sum(os.path.basename(path) in m for m in errors) == 1, (path, errors)
+            placeholders = app.find_all(role="label", name="Image unavailable", root=app.find(role="panel", name="Carousel"))
+            assert placeholders, "no placeholder drawn"
+            assert app.proc.poll() is None, f"the app exited with {app.proc.returncode}"
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_every_page_works_from_120x120_to_4000x2000():
+    for size in [(120, 120), (4000, 2000)]:
+        for page in ["menu", "centering", "segmented", "strip", "carousel"]:
+            with App("--page", page, "--size", "%dx%d" % size) as app:
+                assert (app.ready["width"], app.ready["height"]) == size, (page, size, app.ready)
+                app.accessible()
+                soak = Soak(app, random.Random(5))
+                try:
+                    if page in ("menu", "strip", "carousel"):
+                        _one_wheel_notch_settles(soak)
+                    elif page == "segmented":
+                        if not soak.segment():
+                            tablist = app.find(role="page tab list", name="Sections")
+                            _tab_to(soak, tablist)
+                            mark = app.mark()
+                            xdo("key", "Right")
+                            events = soak.collect(mark, "selected")
+                            selected = [(e["component"], e["index"]) for e in events if e.get("event") == "selected"]
+                            assert selected == [("segmented", 1)], events
+                    else:
+                        view = app.find(role="scroll pane", name="Chips, centred when they fit")
+                        assert extents(view)[2] > 0
+                        soak.centering_wheel()
+                except Violation as v:
+                    raise AssertionError(f"{page} at {size}: {v}") from None
+                soak.check_alive()
