@@ -60,12 +60,13 @@ class Soak:
         self.current = {}   # snapping page -> index at rest
         self.selected = None  # segmented
         self._margin = None
+        self._nodes = {}
 
     # Geometry --------------------------------------------------------------------------------------------------
 
     def margin(self):
         """Screen = window coordinates + margin (GTK's client-side border around the frame, no window manager)."""
-        frame = self.app.find(role="frame", name="SnapScroll")
+        frame = self.node("frame", "SnapScroll")
         _, _, fw, fh = extents(frame)
         out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.window], capture_output=True,
                              text=True, check=True).stdout
@@ -77,17 +78,25 @@ class Soak:
             self._margin = self.margin()
         return int(round(x + self._margin[0])), int(round(y + self._margin[1]))
 
+    def node(self, role, name, within=None):
+        """A node found once and kept: the widgets live as long as the app, and walking the tree is slow."""
+        key = (role, name, within)
+        if key not in self._nodes:
+            root = self.panel(within) if within else None
+            self._nodes[key] = self.app.find(role=role, name=name, root=root, timeout=15)
+        return self._nodes[key]
+
     def panel(self, page=None):
-        return self.app.find(role="panel", name=PAGES[page or self.page])
+        return self.node("panel", PAGES[page or self.page])
 
     def pane(self):
-        return self.app.find(role="scroll pane", name=PANES[self.page], root=self.panel())
+        return self.node("scroll pane", PANES[self.page], self.page)
 
     def visible_rect(self):
         """The part of the window showing the page: below the header's page switcher, above the QA panel's title."""
-        fx, fy, fw, fh = extents(self.app.find(role="frame", name="SnapScroll"))
-        _, sy, _, sh = extents(self.app.find(role="scroll pane", name="Demo pages"))
-        _, qy, _, _ = extents(self.app.find(role="label", name="QA event log"))
+        fx, fy, fw, fh = extents(self.node("frame", "SnapScroll"))
+        _, sy, _, sh = extents(self.node("scroll pane", "Demo pages"))
+        _, qy, _, _ = extents(self.node("label", "QA event log"))
         return fx, max(fy, sy + sh + 6), fx + fw, min(fy + fh, qy)
 
     def clip(self, node, within=None):
@@ -319,7 +328,7 @@ class Soak:
         self.log(f"resize {w}x{h}")
         deadline = time.time() + 5
         while True:
-            _, _, fw, fh = extents(self.app.find(role="frame", name="SnapScroll"))
+            _, _, fw, fh = extents(self.node("frame", "SnapScroll"))
             out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.window], capture_output=True,
                                  text=True, check=True).stdout
             geom = dict(line.split("=") for line in out.split() if "=" in line)
@@ -346,7 +355,7 @@ class Soak:
 
     def switch_page(self):
         target = self.rng.choice([p for p in PAGES if p != self.page])
-        tab = self.app.find(role="page tab", name=PAGES[target])
+        tab = self.node("page tab", PAGES[target])
         x, y, w, h = extents(tab)
         mark = self.app.mark()
         xdo("mousemove", *self.screen(x + w / 2, y + h / 2), "click", 1)
@@ -364,7 +373,7 @@ class Soak:
         return True
 
     def segment(self):
-        tablist = self.app.find(role="page tab list", name="Sections", root=self.panel())
+        tablist = self.node("page tab list", "Sections", "segmented")
         tabs = self.app.find_all(role="page tab", root=tablist)
         current = [i for i, t in enumerate(tabs) if t.getState().contains(pyatspi.STATE_SELECTED)]
         choices = [(i, self.point_in(t)) for i, t in enumerate(tabs) if i not in current]
@@ -384,7 +393,7 @@ class Soak:
         return True
 
     def centering_wheel(self):
-        view = self.app.find(role="scroll pane", name="Chips, centred when they fit", root=self.panel())
+        view = self.node("scroll pane", "Chips, centred when they fit", "centering")
         point = self.point_in(view)
         if point is None:
             return False
@@ -462,8 +471,9 @@ def run(seconds, seed, verbose=False, size=(960, 640)):
                 if steps % 10 == 0:
                     rss.append((time.time() - started, rss_kb(app.proc.pid)))
             rss.append((time.time() - started, rss_kb(app.proc.pid)))
-        except Violation as v:
-            raise Violation(f"after {steps} gestures ({soak.gestures}), seed {seed}: {v}") from None
+        except AssertionError as v:  # Violation, or the harness's own (an accessible never found, …)
+            raise Violation(f"after {steps} gestures ({soak.gestures}), seed {seed}, {time.time() - started:.0f} s: "
+                            f"{v}") from None
         soak.check_alive()
     duration = time.time() - started
     # Growth: the last samples against the first ones after warm-up (medians of three, against sampling noise).
