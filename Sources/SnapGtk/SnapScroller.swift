@@ -70,8 +70,11 @@ public final class SnapScroller {
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
     public var createdItemCount: Int { bound.count + pool.count }
 
+    /// Number of items (change with `setItemCount`).
     public private(set) var itemCount: Int
+    /// Width of every item in px, unless `itemWidthForViewport` decides it (change with `setItemWidth`).
     public private(set) var itemWidth: Double
+    /// Gap between items in px (change with `setSpacing`).
     public private(set) var spacing: Double
 
     private var controller: SnapController
