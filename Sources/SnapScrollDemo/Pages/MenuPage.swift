@@ -1,8 +1,75 @@
 import CGtk
+import Glibc
+import SnapCore
 import SnapGtk
 
-/// Page `menu`: not built yet.
+/// Seed 000's geometry: tabs 100 px wide; the fixed indicator under the centre is as wide as a tab and 3 px tall.
+private enum MenuDesign {
+    static let tabWidth = 100.0
+    static let tabHeight: Int32 = 48
+    static let indicatorHeight: Int32 = 3
+}
+
+/// Page `menu` (seed 000): the weekdays as tabs in a strip that slides under a fixed indicator; the centred tab is
+/// the selected one.
 @MainActor
 func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
-    makeNotBuiltPage("Menu")
+    let days = context.content.menu ?? localeWeekdays()
+    func title(_ index: Int) -> String {
+        index < days.count ? days[index] : "Day \(index + 1)"
+    }
+    let scroller = SnapScroller(
+        itemCount: days.count, itemWidth: MenuDesign.tabWidth, spacing: 0,
+        contentRole: GTK_ACCESSIBLE_ROLE_TAB_LIST, label: "Weekday menu",
+        factory: {
+            let tab = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
+            gtk_widget_add_css_class(tab, "menu-tab")
+            gtk_widget_set_size_request(tab, -1, MenuDesign.tabHeight)
+            let label = gtk_label_new(nil)!
+            gtk_widget_set_hexpand(label, 1)
+            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+            gtk_box_append(tab.cast(), label)
+            return tab
+        },
+        bind: { tab, index in
+            let text = title(index)
+            gtk_label_set_text(gtk_widget_get_first_child(tab).opaque, text)
+            snap_accessible_set_label(tab, text)
+        })
+    scroller.marksCurrentItem = true
+    snap_accessible_set_label(scroller.content, "Weekdays")
+    gtk_widget_add_css_class(scroller.widget, "menu-strip")
+
+    // The indicator belongs to the overlay, not the scrolled content: the tabs slide under it, it never moves.
+    let indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    gtk_widget_add_css_class(indicator, "menu-indicator")
+    gtk_widget_set_size_request(indicator, Int32(MenuDesign.tabWidth), MenuDesign.indicatorHeight)
+    gtk_widget_set_halign(indicator, GTK_ALIGN_CENTER)
+    gtk_widget_set_valign(indicator, GTK_ALIGN_END)
+    gtk_widget_set_can_target(indicator, 0)
+    scroller.addOverlay(indicator)
+
+    scroller.onSettled = { index, offset, cause in context.log.settled("menu", index: index, offset: offset, cause: cause) }
+    scroller.onTap = { context.log.tapped("menu", index: $0) }
+
+    let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
+    gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
+    gtk_box_append(page.cast(), scroller.widget)
+    gtk_box_append(page.cast(), makeScrollerControls(scroller, onWidthChanged: { width in
+        gtk_widget_set_size_request(indicator, Int32(width), MenuDesign.indicatorHeight)
+    }))
+    return page
+}
+
+/// The abbreviated weekday names of the user's locale (LC_TIME, set by GTK at start-up), starting on the locale's
+/// first day of the week. glibc states it as a reference date for day 1 (`_NL_TIME_WEEK_1STDAY`: 19971130 is a
+/// Sunday, 19971201 a Monday) and the first weekday counted from it, 1-based (`_NL_TIME_FIRST_WEEKDAY`) — the
+/// same reading GTK's calendar makes. Names come from `nl_langinfo`, not ICU, which keeps start-up light.
+func localeWeekdays() -> [String] {
+    let sunday = (0..<7).map { day in String(cString: nl_langinfo(nl_item(Int(ABDAY_1) + day))) }
+    let origin = Int(bitPattern: UnsafeRawPointer(nl_langinfo(nl_item(_NL_TIME_WEEK_1STDAY)))) & 0xffff_ffff
+    let firstDayOfOrigin = origin == 19_971_201 ? 1 : 0   // 0 = Sunday
+    let firstWeekday = Int(nl_langinfo(nl_item(_NL_TIME_FIRST_WEEKDAY))?.pointee ?? 1)
+    let start = ((firstDayOfOrigin + max(firstWeekday, 1) - 1) % 7 + 7) % 7
+    return (0..<7).map { sunday[(start + $0) % 7] }
 }
