@@ -14,6 +14,7 @@ public protocol Motion: Sendable {
 
 /// Easing curves for timed motions, mapping progress 0...1 to eased progress 0...1.
 public enum Easing: Sendable {
+    /// Constant speed; `easeOutCubic` starts fast and lands softly; `easeInOutCubic` starts and lands softly.
     case linear, easeOutCubic, easeInOutCubic
 
     /// Eased progress for `p` (clamped to 0...1).
@@ -53,6 +54,7 @@ public enum Easing: Sendable {
 public struct TimedMotion: Motion {
     /// Start position (px).
     public let from: Double
+    /// End position (px).
     public let target: Double
     /// Length of the motion (ms); zero or less means it is done at once.
     public let duration: Double
@@ -67,16 +69,19 @@ public struct TimedMotion: Motion {
         self.easing = easing
     }
 
+    /// Eased position at `t` ms; exactly the target from `duration` on.
     public func value(at t: Double) -> Double {
         if isDone(at: t) { return target }
         return from + (target - from) * easing(max(t, 0) / duration)
     }
 
+    /// Velocity (px/ms) at `t`, from the easing's derivative; 0 outside the motion.
     public func velocity(at t: Double) -> Double {
         if isDone(at: t) || t < 0 { return 0 }
         return (target - from) * easing.derivative(t / duration) / duration
     }
 
+    /// True from `duration` on.
     public func isDone(at t: Double) -> Bool {
         duration <= 0 || t >= duration
     }
@@ -84,6 +89,7 @@ public struct TimedMotion: Motion {
 
 /// A motion that is already at its target: what every move becomes under reduced motion.
 public struct InstantMotion: Motion {
+    /// The only position this motion ever has.
     public let target: Double
 
     /// A motion that is at `to` from the start.
@@ -91,7 +97,10 @@ public struct InstantMotion: Motion {
         self.target = to
     }
 
+    /// Always the target.
     public func value(at t: Double) -> Double { target }
+    /// Always still.
     public func velocity(at t: Double) -> Double { 0 }
+    /// Done from the start.
     public func isDone(at t: Double) -> Bool { true }
 }

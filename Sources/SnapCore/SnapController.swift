@@ -114,10 +114,14 @@ public struct SnapController {
     }
 
     /// The drag moved `translation` logical px since `dragBegan`, like a finger pushing content:
-    /// offset = startOffset − translation (clamped). Starts a drag implicitly if none began.
+    /// offset = startOffset − translation (clamped). Without a drag in progress (another input took over), a drag
+    /// starts here, anchored so the content does not jump.
     public mutating func dragChanged(translation: Double, time: Double) {
         guard translation.isFinite else { return }
-        if case .drag = steering {} else { dragBegan(time: time) }
+        if case .drag = steering {} else {
+            dragBegan(time: time)
+            steering = .drag(startOffset: offset + translation, startIndex: currentIndex)
+        }
         guard case .drag(let startOffset, _) = steering else { return }
         setOffset(clamped(startOffset - translation))
         velocityTracker.add(position: offset, time: time)
@@ -217,7 +221,8 @@ public struct SnapController {
                 self.motion = nil
                 setOffset(motion.target)
             } else {
-                setOffset(motion.value(at: elapsed))
+                // A bouncy spring may swing past the ends; the adjustment cannot show that, so neither do we.
+                setOffset(clamped(motion.value(at: elapsed)))
             }
         }
         settleIfResting(time: time)

@@ -1,5 +1,6 @@
 /// A key request, already in LOGICAL direction (the GTK layer swaps previous/next for right-to-left).
 public enum SnapKey: Sendable {
+    /// ±1 item; first/last item; about a viewport's worth of items back or forward.
     case previous, next, first, last, pageBackward, pageForward
 }
 

@@ -8,8 +8,42 @@ public struct SnapLayout: Sendable, Equatable {
     enum Storage: Sendable, Equatable {
         /// Every item has this width.
         case uniform(width: Double)
-        /// Per-item widths and precomputed leading edges (content coordinates), for O(1) `itemStart`.
-        case variable(widths: [Double], starts: [Double])
+        /// Per-item geometry, precomputed so every lookup is a table read.
+        case variable(VariableItems)
+    }
+
+    /// Precomputed per-item geometry of a variable-width row.
+    struct VariableItems: Sendable, Equatable {
+        /// Item widths.
+        var widths: [Double]
+        /// Leading edges in content coordinates.
+        var starts: [Double]
+        /// Resting offsets (non-decreasing).
+        var resting: [Double]
+        /// Every `sampleStride`-th resting offset: a small index (125 KB for a million items) that stays in cache, so a
+        /// lookup touches only a few cache lines of the big table instead of one per bisection step.
+        var samples: [Double]
+
+        /// Items per sample; 64 doubles are 8 cache lines, searched after the sample index narrows the range.
+        static let sampleStride = 64
+
+        /// First index whose resting offset is ≥ `offset` (count when none): bisect the samples, then one block.
+        func firstIndex(restingAtOrAfter offset: Double) -> Int {
+            var low = 0
+            var high = samples.count
+            while low < high {
+                let mid = (low + high) / 2
+                if samples[mid] >= offset { high = mid } else { low = mid + 1 }
+            }
+            // samples[low − 1] < offset ≤ samples[low]: the answer is in the block between them.
+            var first = low == 0 ? 0 : (low - 1) * Self.sampleStride + 1
+            var end = low == samples.count ? resting.count : low * Self.sampleStride
+            while first < end {
+                let mid = (first + end) / 2
+                if resting[mid] >= offset { end = mid } else { first = mid + 1 }
+            }
+            return first
+        }
     }
 
     let storage: Storage
@@ -45,10 +79,14 @@ public struct SnapLayout: Sendable, Equatable {
             edge += width + spacing
         }
         let itemsEnd = widths.isEmpty ? leading : edge - spacing
+        let contentWidth = widths.isEmpty ? viewportWidth : itemsEnd + trailing
+        let maxOffset = max(0, contentWidth - viewportWidth)
+        let resting = widths.indices.map { min(max(starts[$0] + widths[$0] / 2 - viewportWidth / 2, 0), maxOffset) }
+        let samples = stride(from: 0, to: resting.count, by: VariableItems.sampleStride).map { resting[$0] }
         self.init(
-            storage: .variable(widths: widths, starts: starts), count: widths.count, spacing: spacing,
-            viewportWidth: viewportWidth, leadingInset: leading, trailingInset: trailing,
-            contentWidth: widths.isEmpty ? viewportWidth : itemsEnd + trailing)
+            storage: .variable(VariableItems(widths: widths, starts: starts, resting: resting, samples: samples)),
+            count: widths.count, spacing: spacing, viewportWidth: viewportWidth, leadingInset: leading,
+            trailingInset: trailing, contentWidth: contentWidth)
     }
 
     /// A layout of `count` items sharing one width; constant memory and O(1) lookups, so a million items cost nothing.
@@ -102,7 +140,7 @@ public struct SnapLayout: Sendable, Equatable {
     private func uncheckedWidth(_ i: Int) -> Double {
         switch storage {
         case .uniform(let width): return width
-        case .variable(let widths, _): return widths[i]
+        case .variable(let items): return items.widths[i]
         }
     }
 
@@ -110,7 +148,7 @@ public struct SnapLayout: Sendable, Equatable {
     private func uncheckedStart(_ i: Int) -> Double {
         switch storage {
         case .uniform(let width): return leadingInset + Double(i) * (width + spacing)
-        case .variable(_, let starts): return starts[i]
+        case .variable(let items): return items.starts[i]
         }
     }
 
@@ -125,14 +163,20 @@ public struct SnapLayout: Sendable, Equatable {
 
     @inline(__always)
     private func uncheckedResting(_ i: Int) -> Double {
-        let centre = uncheckedStart(i) + uncheckedWidth(i) / 2
-        return min(max(centre - viewportWidth / 2, 0), maxOffset)
+        switch storage {
+        case .uniform(let width):
+            let centre = leadingInset + Double(i) * (width + spacing) + width / 2
+            return min(max(centre - viewportWidth / 2, 0), maxOffset)
+        case .variable(let items):
+            return items.resting[i]
+        }
     }
 
     /// First index whose resting offset is ≥ `offset` (count when none). Resting offsets never decrease,
     /// so this is a partition point: arithmetic guess plus a local fix for uniform rows, bisection otherwise.
     func firstIndex(restingAtOrAfter offset: Double) -> Int {
-        firstIndex(guess: uniformGuess(forResting: offset)) { uncheckedResting($0) >= offset }
+        if case .variable(let items) = storage { return items.firstIndex(restingAtOrAfter: offset) }
+        return firstIndex(guess: uniformGuess(forResting: offset)) { uncheckedResting($0) >= offset }
     }
 
     /// First index whose resting offset is > `offset` (count when none).
@@ -174,14 +218,32 @@ public struct SnapLayout: Sendable, Equatable {
     /// An empty layout answers 0.
     public func index(nearestTo offset: Double) -> Int {
         guard count > 0 else { return 0 }
+        if case .uniform(let width) = storage {
+            return uniformIndex(nearestTo: offset, pitch: width + spacing)
+        }
         let above = firstIndex(restingAtOrAfter: offset)
         if above == 0 { return 0 }
         let below = uncheckedResting(above - 1)
         if above == count || offset - below <= uncheckedResting(above) - offset {
             // Several items may share one (clamped) resting offset: report the lowest of them.
-            return firstIndex(restingAtOrAfter: below)
+            if above >= 2 && uncheckedResting(above - 2) == below { return firstIndex(restingAtOrAfter: below) }
+            return above - 1
         }
         return above
+    }
+
+    /// Uniform rows rest at `first + i·pitch`: round, then let exact distances to the neighbours settle rounding
+    /// and ties (toward the lower index).
+    @inline(__always)
+    private func uniformIndex(nearestTo offset: Double, pitch: Double) -> Int {
+        // A zero pitch stacks every resting place on the first one, and the lowest index wins ties.
+        guard pitch > 0 else { return 0 }
+        guard offset.isFinite else { return offset == .infinity ? count - 1 : 0 }
+        let position = ((offset - uncheckedResting(0)) / pitch).rounded()
+        var i = position <= 0 ? 0 : (position >= Double(count - 1) ? count - 1 : Int(position))
+        while i > 0 && offset - uncheckedResting(i - 1) <= uncheckedResting(i) - offset { i -= 1 }
+        while i < count - 1 && uncheckedResting(i + 1) - offset < offset - uncheckedResting(i) { i += 1 }
+        return i
     }
 
     /// Continuous position between resting places: 2.5 is halfway between the resting offsets of items 2 and 3.

@@ -36,6 +36,7 @@ public struct SpringMotion: Motion {
 
     /// Start position (px).
     public let from: Double
+    /// End position (px); exactly reached when done.
     public let target: Double
     /// Velocity at the start (px/ms), e.g. the velocity of the motion this one replaces.
     public let initialVelocity: Double

@@ -165,8 +165,10 @@ let pitch = 320.0
         controller.dragEnded(time: 1000)
         expectSingleSettle(&controller, from: 1000, at: 1, cause: .drag)
         controller.dragEnded(time: 2000)  // stray end: ignored
-        controller.dragChanged(translation: -10, time: 3000)  // an update without a begin starts a drag
-        #expect(controller.offset == 330)
+        controller.dragChanged(translation: -10, time: 3000)  // an update without a begin starts a drag, no jump
+        #expect(controller.offset == 320)
+        controller.dragChanged(translation: -30, time: 3010)
+        #expect(controller.offset == 340)
     }
 
     @Test func pagerFlingMovesAtMostOnePage() {

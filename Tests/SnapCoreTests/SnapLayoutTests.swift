@@ -60,6 +60,23 @@ import Testing
         #expect(SnapLayout(itemWidths: [10], spacing: 0, viewportWidth: 400).range(visibleAt: -400, overscan: 0).isEmpty)
     }
 
+    @Test func itemsSharingARestingPlaceReportTheLowest() {
+        // Two zero-width items between two 100 px ones share the resting offset 50.
+        let layout = SnapLayout(itemWidths: [100, 0, 0, 100], spacing: 0, viewportWidth: 100)
+        #expect((0..<4).map(layout.restingOffset) == [0, 50, 50, 100])
+        #expect(layout.index(nearestTo: 60) == 1)
+        #expect(layout.index(nearestTo: 40) == 1)
+        #expect(layout.index(nearestTo: 75) == 1)
+        #expect(layout.index(nearestTo: 76) == 3)
+        #expect(layout.fractionalIndex(at: 50) == 1)
+        let stacked = SnapLayout(uniformItemWidth: 0, count: 5, spacing: 0, viewportWidth: 100)
+        #expect(stacked.index(nearestTo: .infinity) == 0)
+        let uniform = SnapLayout(uniformItemWidth: 10, count: 5, spacing: 0, viewportWidth: 100)
+        #expect(uniform.index(nearestTo: .infinity) == 4)
+        #expect(uniform.index(nearestTo: -.infinity) == 0)
+        #expect(uniform.index(nearestTo: .nan) == 0)
+    }
+
     @Test func emptyLayoutIsHarmless() {
         let empty = SnapLayout(itemWidths: [], spacing: 10, viewportWidth: 300)
         #expect(empty.count == 0)
