@@ -131,6 +131,7 @@ public final class SnapScroller {
 
         gtk_widget_add_css_class(widget, "snap-scroller")
         gtk_widget_add_css_class(content, "snap-content")
+        gtk_widget_add_css_class(scrolledWindow, "snap-viewport")
         gtk_scrolled_window_set_policy(scrolledWindow.opaque, GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         // Our snapping replaces GTK's own kinetic coasting, which would move the content behind the controller.
         gtk_scrolled_window_set_kinetic_scrolling(scrolledWindow.opaque, 0)

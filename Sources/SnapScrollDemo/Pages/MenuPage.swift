@@ -37,6 +37,7 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
             snap_accessible_set_label(tab, text)
         })
     scroller.marksCurrentItem = true
+    snap_accessible_set_label(scroller.content, "Weekdays")
     gtk_widget_add_css_class(scroller.widget, "menu-strip")
 
     // The indicator belongs to the overlay, not the scrolled content: the tabs slide under it, it never moves.

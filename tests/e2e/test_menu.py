@@ -1,0 +1,95 @@
+"""The weekday menu (seed 000): tabs slide under a fixed indicator; every input rests with one tab centred,
+selected, and reported once."""
+
+import time
+
+import pyatspi
+
+from harness import App, extents, screenshot, xdo
+from snapchecks import Strip, app_window, drag, wheel
+
+# The C locale's abbreviated weekdays, starting on its first weekday (Sunday).
+DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+PITCH = 100
+
+
+def menu(app):
+    return Strip(app, "Menu", "Weekday menu", "page tab", lambda i: DAYS[i], PITCH, len(DAYS))
+
+
+def selected_tabs(app, s):
+    return [t.name for t in app.find_all(role="page tab", root=s.pane) if t.getState().contains(pyatspi.STATE_SELECTED)]
+
+
+def test_menu_is_a_tab_list_with_the_centred_tab_selected():
+    with App("--page", "menu") as app:
+        s = menu(app)
+        tablist = app.find(role="page tab list", name="Weekdays", root=s.pane)
+        names = [t.name for t in app.find_all(role="page tab", root=tablist)]
+        assert names == DAYS, names
+        s.assert_centred(0)
+        assert selected_tabs(app, s) == ["Sun"]
+        # The indicator does not move: the tabs slide under it (same screen, before and after).
+        m = app.mark(); wheel(s.centre_on_screen(), 7, times=2); s.settle(m, "menu", 2, "wheel")
+        assert selected_tabs(app, s) == ["Tue"]
+        screenshot("menu")
+
+
+def test_menu_wheel_notches_both_directions_and_bursts():
+    with App("--page", "menu") as app:
+        s = menu(app)
+        point = s.centre_on_screen()
+        m = app.mark(); wheel(point, 7); s.settle(m, "menu", 1, "wheel")
+        m = app.mark(); wheel(point, 5, times=4); s.settle(m, "menu", 5, "wheel")
+        m = app.mark(); wheel(point, 6, times=2); s.settle(m, "menu", 3, "wheel")
+        m = app.mark(); wheel(point, 4); s.settle(m, "menu", 2, "wheel")
+        m = app.mark(); wheel(point, 7, times=9); s.settle(m, "menu", 6, "wheel")
+        assert selected_tabs(app, s) == ["Sat"]
+
+
+def test_menu_click_on_a_tab_brings_it_to_the_centre():
+    with App("--page", "menu") as app:
+        s = menu(app)
+        cx, cy = s.centre_on_screen()
+        m = app.mark(); xdo("mousemove", cx + 2 * PITCH, cy, "click", 1)
+        assert app.wait_event("tapped", component="menu")["index"] == 2
+        s.settle(m, "menu", 2, "click")
+        m = app.mark(); xdo("mousemove", cx - PITCH, cy, "click", 1)
+        s.settle(m, "menu", 1, "click")
+
+
+def test_menu_drags_and_keys():
+    with App("--page", "menu") as app:
+        s = menu(app)
+        cx, cy = s.centre_on_screen()
+        # A slow drag by 240 px held before release: the nearest tab, 2 away.
+        m = app.mark(); drag((cx, cy), -240, 8, 0.04, hold=0.3); s.settle(m, "menu", 2, "drag")
+        # A flick back to the right: past the nearest, clamped at the first tab.
+        m = app.mark(); drag((cx, cy), 120, 3, 0.01); s.settle(m, "menu", 0, "drag")
+        # Keys, once focused (the click above focused the scroller; Tab order is not needed).
+        for key, index in [("Right", 1), ("End", 6), ("Left", 5), ("Home", 0)]:
+            m = app.mark(); xdo("key", key); s.settle(m, "menu", index, "keyboard")
+
+
+def test_menu_resize_reduce_motion_and_rtl():
+    with App("--page", "menu", "--reduce-motion") as app:
+        s = menu(app)
+        # Reduced motion: each notch is an instant move that is at rest at once, so each settles by itself.
+        for index in (1, 2, 3):
+            m = app.mark(); wheel(s.centre_on_screen(), 7); s.settle(m, "menu", index, "wheel")
+        chrome = app.ready["width"] - extents(s.pane)[2]
+        xdo("windowsize", app_window(), 733, 600)
+        deadline = time.time() + 5
+        while extents(s.pane)[2] != 733 - chrome:
+            assert time.time() < deadline, extents(s.pane)
+            time.sleep(0.05)
+        app.quiet(0.3)
+        s.assert_centred(3)
+    with App("--page", "menu", "--rtl") as app:
+        s = menu(app)
+        s.assert_centred(0)
+        assert s.item_centre(1) < s.item_centre(0), "the first tab starts at the right"
+        m = app.mark(); wheel(s.centre_on_screen(), 6); s.settle(m, "menu", 1, "wheel", rtl=True)
+        cx, cy = s.centre_on_screen()
+        m = app.mark(); xdo("mousemove", cx - PITCH, cy, "click", 1); s.settle(m, "menu", 2, "click", rtl=True)
+        screenshot("menu-rtl")
