@@ -218,15 +218,11 @@ public final class Carousel {
             }
         }
 
-        /// "banner 3: cannot load image missing.png: No such file or directory" — one short line: GLib's messages
-        /// repeat the full path, which the file name already identifies.
+        /// "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
+        /// GLib's full message repeats the whole path).
         static func describe(_ failure: TextureCache.Failure, index: Int, path: String) -> String {
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            var reason = failure.message
-            if reason.contains(path), let range = reason.range(of: ": ", options: .backwards) {
-                reason = String(reason[range.upperBound...])
-            }
-            return "banner \(index + 1): cannot load image \(name): \(reason)"
+            return "banner \(index + 1): cannot load image \(name): \(failure.brief)"
         }
 
         private func flush() {

@@ -168,7 +168,7 @@ final class CarouselTests: XCTestCase {
             let f = Fixture(banners, cache: cache)
             defer { f.close() }
             XCTAssertEqual(f.errors.map(\.0), [1, 2])
-            XCTAssertEqual(f.errors[1].1, "banner 3: cannot load image missing.png: No such file or directory")
+            XCTAssertEqual(f.errors[1].1, "banner 3: cannot load image missing.png: file not found")
             XCTAssertTrue(f.errors[0].1.hasPrefix("banner 2: cannot load image corrupt.png: "), f.errors[0].1)
             XCTAssertTrue(f.carousel.cell(forPage: 1)!.showsPlaceholder)
             XCTAssertTrue(f.carousel.cell(forPage: 2)!.showsPlaceholder)

@@ -86,6 +86,20 @@ def _page_events(app, mark):
     return [(e["index"], e["cause"]) for e in app.since(mark, "page") if e.get("component") == "carousel"]
 
 
+def _focus_and_fill_qa_log(app, current=0):
+    """Focuses the carousel with a tap on the current banner, then taps it with Enter until the QA panel's log
+    scrolls. Why: the demo shell's QA panel prints a GTK warning ("Trying to snapshot GtkGizmo without a current
+    allocation") when its vertical scrollbar first appears during a burst of lines; reported to the shell's owner.
+    Filling it first keeps these tests about the carousel."""
+    xdo("mousemove", *_centre(app, _banner(app, current)), "click", 1)
+    app.wait_event("tapped", component="carousel", index=current)
+    for _ in range(8):
+        xdo("key", "Return")
+        app.wait_event("tapped", component="carousel", index=current)
+        time.sleep(0.2)   # one line per frame or so: the scrollbar appears quietly
+    app.quiet(0.3)
+
+
 def _drag(app, x0, y, dx, steps=12, pause=0.01):
     xdo("mousemove", x0, y)
     xdo("mousedown", 1)
@@ -209,8 +223,7 @@ def test_keys_page_and_enter_taps_and_reset_glides_back():
     with App("--page", "carousel") as app:
         app.accessible()
         # Focus the carousel: a tap on the current banner focuses it.
-        xdo("mousemove", *_centre(app, _banner(app, 0)), "click", 1)
-        app.wait_event("tapped", component="carousel", index=0)
+        _focus_and_fill_qa_log(app)
         mark = app.mark()
         xdo("key", "Right")
         _settle(app, 1, "keyboard")
@@ -282,8 +295,7 @@ def test_bad_images_show_placeholders_and_one_error_each():
     with App("--page", "carousel", "--content", _content_with(banners)) as app:
         app.accessible()
         # Visit every banner and come back, so cells are recycled and rebound.
-        xdo("mousemove", *_centre(app, _banner(app, 0)), "click", 1)
-        app.wait_event("tapped", component="carousel", index=0)
+        _focus_and_fill_qa_log(app)
         for _ in range(2):
             xdo("key", "End")
             _settle(app, 4, "keyboard")
@@ -292,8 +304,8 @@ def test_bad_images_show_placeholders_and_one_error_each():
         app.quiet(0.3)
         errors = sorted(e["message"] for e in app.since(0, "error"))
         assert len(errors) == 3, errors
-        assert errors[0].startswith("banner 2: cannot load image") and "garbage.png" in errors[0], errors
-        assert errors[1] == "banner 3: cannot load image missing.png: No such file or directory", errors
+        assert errors[0].startswith("banner 2: cannot load image garbage.png: "), errors
+        assert errors[1] == "banner 3: cannot load image missing.png: file not found", errors
         assert errors[2].startswith("banner 5: cannot load image garbage.png: "), errors
         assert app.find_all(role="label", name="Image unavailable", root=_panel(app))
         assert app.proc.poll() is None
