@@ -89,8 +89,8 @@ def _page_events(app, mark):
 def _focus_and_fill_qa_log(app, current=0):
     """Focuses the carousel with a tap on the current banner, then taps it with Enter until the QA panel's log
     scrolls. Why: the demo shell's QA panel prints a GTK warning ("Trying to snapshot GtkGizmo without a current
-    allocation") when its vertical scrollbar first appears during a burst of lines; reported to the shell's owner.
-    Filling it first keeps these tests about the carousel."""
+    allocation") during bursts of lines (traced there: it goes away when the page lines are not logged); reported
+    to the shell's owner, not yet pinned down. Filling the log first makes it rarer, not impossible."""
     xdo("mousemove", *_centre(app, _banner(app, current)), "click", 1)
     app.wait_event("tapped", component="carousel", index=current)
     for _ in range(8):
