@@ -44,6 +44,14 @@ public final class SnapScroller {
         didSet { rebuildLayout() }
     }
 
+    /// Gap between items for a given viewport width; when set it overrides `spacing` (carousel pages scale it).
+    public var spacingForViewport: ((Double) -> Double)? {
+        didSet { rebuildLayout() }
+    }
+    /// What set the content in motion most recently (wheel, touchpad, drag, keyboard, click, programmatic):
+    /// the cause to report with `onCurrentIndexChanged` (e.g. a carousel's page event).
+    public private(set) var inputCause = Cause.programmatic
+
     /// Snapping tunables: `.standard` for strips and menus, `.pager` for carousels. Reduced motion follows
     /// `Preferences.animationsEnabled`.
     public var configuration: SnapConfiguration {
@@ -192,6 +200,7 @@ public final class SnapScroller {
         let animate = animated && gtk_widget_get_mapped(widget) != 0
         let reduce = controller.configuration.reduceMotion
         if !animate { controller.configuration.reduceMotion = true }
+        inputCause = cause
         controller.scrollTo(index: index, cause: cause, time: now)
         controller.configuration.reduceMotion = reduce
         afterInput()
@@ -238,6 +247,7 @@ public final class SnapScroller {
     @discardableResult
     public func handleScroll(dx: Double, dy: Double, unit: GdkScrollUnit, time: Double? = nil) -> Bool {
         let time = time ?? now
+        inputCause = unit == GDK_SCROLL_UNIT_WHEEL ? .wheel : .touchpad
         if unit == GDK_SCROLL_UNIT_WHEEL {
             // Horizontal wheels follow what the user sees (mirrored in RTL); a vertical wheel moves forward in
             // reading order, down = next.
@@ -292,6 +302,7 @@ public final class SnapScroller {
             dragging = true
             // Count from where the threshold was crossed, so the content does not jump by the threshold.
             dragOriginX = ox
+            inputCause = .drag
             controller.dragBegan(time: time)
         }
         let translation = ox - dragOriginX
@@ -331,6 +342,7 @@ public final class SnapScroller {
             return true
         default: return false
         }
+        inputCause = .keyboard
         controller.key(key, time: time ?? now)
         afterInput()
         return true
@@ -391,6 +403,7 @@ public final class SnapScroller {
             // Not ours: the scrollbar, accessibility, or GTK clamping. Follow it like a smooth scroll.
             let physical = gtk_adjustment_get_value(self.adjustment)
             guard physical != self.appliedPhysical else { return }
+            self.inputCause = .drag
             self.controller.externalOffsetChanged(
                 self.layout.logicalOffset(fromPhysical: physical, rtl: self.isRightToLeft), time: self.now)
             self.afterInput()
@@ -452,6 +465,7 @@ public final class SnapScroller {
     private func tap(_ index: Int) {
         onTap?(index)
         if scrollsToTappedItem {
+            inputCause = .click
             controller.scrollTo(index: index, cause: .click, time: now)
             afterInput()
         }
@@ -482,7 +496,8 @@ public final class SnapScroller {
     private func relayout(viewportWidth: Double, force: Bool = false) {
         guard force || viewportWidth != layout.viewportWidth else { return }
         let newLayout = SnapLayout(
-            uniformItemWidth: currentItemWidth(viewport: viewportWidth), count: itemCount, spacing: spacing,
+            uniformItemWidth: currentItemWidth(viewport: viewportWidth), count: itemCount,
+            spacing: spacingForViewport?(viewportWidth) ?? spacing,
             viewportWidth: viewportWidth)
         if hasViewport {
             controller.resize(to: newLayout, time: now)

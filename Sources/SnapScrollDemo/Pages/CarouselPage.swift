@@ -1,8 +1,47 @@
 import CGtk
+import SnapCore
 import SnapGtk
 
-/// Page `carousel`: not built yet.
+/// Page `carousel`: the banner carousel from the content's banners, its page dots, a "Back to first" button and a
+/// label showing the last tap.
 @MainActor
 func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
-    makeNotBuiltPage("Carousel")
+    let banners = context.content.banners.map {
+        Carousel.Banner(title: $0.title, imagePath: context.content.imageURL($0).path)
+    }
+    let component = "carousel"
+    let log = context.log
+    let carousel = Carousel(pageCount: banners.count) { banners[$0] }
+    let dots = PageDots(count: banners.count)
+    gtk_widget_set_halign(dots.widget, GTK_ALIGN_CENTER)
+
+    let feedback = gtk_label_new("Tap a banner")!
+    gtk_widget_add_css_class(feedback, "carousel-feedback")
+    gtk_label_set_ellipsize(feedback.opaque, PANGO_ELLIPSIZE_END)
+    gtk_widget_set_hexpand(feedback, 1)
+    gtk_label_set_xalign(feedback.opaque, 0)
+    let reset = gtk_button_new_with_label("Back to first")!
+    let controls = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+    gtk_widget_add_css_class(controls, "carousel-controls")
+    gtk_box_append(controls.cast(), reset)
+    gtk_box_append(controls.cast(), feedback)
+
+    carousel.onPageChanged = { index, cause in log.page(component, index: index, cause: cause) }
+    carousel.onSettled = { index, offset, cause in log.settled(component, index: index, offset: offset, cause: cause) }
+    carousel.onPositionChanged = { [unowned carousel] position in dots.setPosition(position, current: carousel.currentPage) }
+    carousel.onTapped = { index in
+        log.tapped(component, index: index)
+        gtk_label_set_text(feedback.opaque, "Tapped: \(banners[index].title) (\(index + 1) of \(banners.count))")
+    }
+    carousel.onImageError = { _, message in log.error(message) }
+    dots.onActivate = { [unowned carousel] index, cause in carousel.scrollTo(page: index, cause: cause) }
+    Signals.connect(reset.raw, "clicked") { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }
+    dots.setPosition(carousel.position, current: carousel.currentPage)
+
+    let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+    gtk_widget_add_css_class(page, "carousel-page")
+    gtk_box_append(page.cast(), carousel.widget)
+    gtk_box_append(page.cast(), dots.widget)
+    gtk_box_append(page.cast(), controls)
+    return page
 }

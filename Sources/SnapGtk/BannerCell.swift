@@ -1,0 +1,171 @@
+import CGtk
+import SnapCore
+
+/// One banner of a carousel: its image drawn to cover the panel (rounded corners), and its title under it, sized from
+/// a `PagerGeometry`. An image that cannot be loaded shows a neutral placeholder saying so. Cells are recycled:
+/// `bind` gives them another banner; images come from a shared `TextureCache`.
+@MainActor
+public final class BannerCell {
+    /// Corner radius (px) of the image at design scale.
+    public static let designCornerRadius = 10.0
+    /// Title font size as a share of the scaled text line height, and its bounds (px).
+    static let titleSizeRatio = 0.5
+    static let titleSizeRange = 11.0...26.0
+    /// How long the tap highlight stays (ms).
+    public static let highlightDuration: UInt32 = 450
+
+    /// The cell's root (a group named "Banner N of M: title").
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The banner shown, or nil before the first bind.
+    public private(set) var index: Int?
+    /// Whether the placeholder stands in for the image.
+    public private(set) var showsPlaceholder = false
+    /// The accessible label, as set.
+    public private(set) var accessibleLabel = ""
+
+    private let cache: TextureCache
+    private let image: UnsafeMutablePointer<GtkWidget>
+    private let placeholder: UnsafeMutablePointer<GtkWidget>
+    private let title: UnsafeMutablePointer<GtkWidget>
+    private var path: String?
+    private var geometry = PagerGeometry(componentWidth: PagerGeometry.Design.seed004.componentWidth)
+    private var highlightSource: guint = 0
+
+    /// An empty cell drawing from `cache`.
+    public init(cache: TextureCache) {
+        self.cache = cache
+        widget = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_GROUP)
+        gtk_orientable_set_orientation(widget.opaque, GTK_ORIENTATION_VERTICAL)
+        gtk_widget_add_css_class(widget, "banner")
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+
+        image = gtk_drawing_area_new()
+        gtk_widget_add_css_class(image, "banner-image")
+        placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        gtk_widget_add_css_class(placeholder, "banner-placeholder")
+        gtk_widget_set_halign(placeholder, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(placeholder, GTK_ALIGN_CENTER)
+        let icon = gtk_image_new_from_icon_name("image-missing-symbolic")!
+        gtk_image_set_pixel_size(icon.opaque, 32)
+        gtk_box_append(placeholder.cast(), icon)
+        gtk_box_append(placeholder.cast(), gtk_label_new("Image unavailable"))
+        gtk_widget_set_visible(placeholder, 0)
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(overlay.opaque, image)
+        gtk_overlay_add_overlay(overlay.opaque, placeholder)
+
+        title = gtk_label_new(nil)
+        gtk_widget_add_css_class(title, "banner-title")
+        gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_xalign(title.opaque, 0)
+        gtk_label_set_single_line_mode(title.opaque, 1)
+        gtk_box_append(widget.cast(), overlay)
+        gtk_box_append(widget.cast(), title)
+
+        let box = Unmanaged.passRetained(WeakCell(self)).toOpaque()
+        gtk_drawing_area_set_draw_func(image.cast(), { _, cr, width, height, data in
+            onGtkThread {
+                guard let cr, let cell = Unmanaged<WeakCell>.fromOpaque(data!).takeUnretainedValue().cell else { return }
+                cell.draw(cr, width: Double(width), height: Double(height))
+            }
+        }, box, { data in Unmanaged<WeakCell>.fromOpaque(data!).release() })
+        Ownership.tie(self, to: widget)
+        apply(geometry: geometry)
+    }
+
+    isolated deinit {
+        if highlightSource != 0 { g_source_remove(highlightSource) }
+    }
+
+    /// Shows banner `index` of `count`; returns the load failure when its image cannot be used (placeholder shown).
+    @discardableResult
+    public func bind(index: Int, count: Int, title text: String, imagePath: String) -> TextureCache.Failure? {
+        self.index = index
+        path = imagePath
+        gtk_label_set_text(title.opaque, text)
+        accessibleLabel = "Banner \(index + 1) of \(count): \(text)"
+        snap_accessible_set_label(widget, accessibleLabel)
+        setHighlighted(false)
+        var failure: TextureCache.Failure?
+        if case .failure(let problem) = cache.image(atPath: imagePath) { failure = problem }
+        showsPlaceholder = failure != nil
+        gtk_widget_set_visible(placeholder, showsPlaceholder ? 1 : 0)
+        gtk_widget_queue_draw(image)
+        return failure
+    }
+
+    /// Sizes the cell for `geometry`: panel width, image and title heights, corner radius and title font scale with it.
+    public func apply(geometry: PagerGeometry) {
+        self.geometry = geometry
+        let width = Int32(geometry.panelWidth.rounded())
+        gtk_widget_set_size_request(widget, width, Int32(geometry.panelHeight.rounded()))
+        gtk_drawing_area_set_content_width(image.cast(), width)
+        gtk_drawing_area_set_content_height(image.cast(), Int32(geometry.imageHeight.rounded()))
+        gtk_widget_set_size_request(image, width, Int32(geometry.imageHeight.rounded()))
+        gtk_widget_set_size_request(title, width, Int32(geometry.textHeight.rounded()))
+        let size = min(max(geometry.textHeight * Self.titleSizeRatio, Self.titleSizeRange.lowerBound), Self.titleSizeRange.upperBound)
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_size_new_absolute(Int32(size * Double(PANGO_SCALE))))
+        gtk_label_set_attributes(title.opaque, attributes)
+        pango_attr_list_unref(attributes)
+        gtk_widget_queue_draw(image)
+    }
+
+    /// Briefly highlights the banner (tap feedback); reduced motion keeps it, as it is not motion.
+    public func flash() {
+        setHighlighted(true)
+        if highlightSource != 0 { g_source_remove(highlightSource) }
+        let box = Unmanaged.passRetained(WeakCell(self)).toOpaque()
+        highlightSource = g_timeout_add_full(G_PRIORITY_DEFAULT, Self.highlightDuration, { data in
+            onGtkThread {
+                if let cell = Unmanaged<WeakCell>.fromOpaque(data!).takeUnretainedValue().cell {
+                    cell.highlightSource = 0
+                    cell.setHighlighted(false)
+                }
+            }
+            return 0
+        }, box, { data in Unmanaged<WeakCell>.fromOpaque(data!).release() })
+    }
+
+    /// Whether the tap highlight shows.
+    public var isHighlighted: Bool { gtk_widget_has_css_class(widget, "tapped") != 0 }
+
+    private func setHighlighted(_ on: Bool) {
+        if on { gtk_widget_add_css_class(widget, "tapped") } else { gtk_widget_remove_css_class(widget, "tapped") }
+    }
+
+    private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+        let radius = Self.designCornerRadius * geometry.scale
+        roundedRectangle(cr, width: width, height: height, radius: min(radius, min(width, height) / 2))
+        cairo_clip(cr)
+        if let path, case .success(let picture) = cache.image(atPath: path) {
+            // Cover: fill the panel, crop the overflow evenly.
+            let scale = max(width / Double(picture.width), height / Double(picture.height))
+            cairo_translate(cr, (width - Double(picture.width) * scale) / 2, (height - Double(picture.height) * scale) / 2)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, picture.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+        } else {
+            var color = GdkRGBA()
+            gtk_style_context_get_color(gtk_widget_get_style_context(image), &color)
+            cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), 0.1)
+            cairo_paint(cr)
+        }
+    }
+
+    private func roundedRectangle(_ cr: OpaquePointer, width: Double, height: Double, radius: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, width - radius, radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, width - radius, height - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, radius, height - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, radius, radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// GLib holds this, not the cell, so callbacks never keep a dropped cell alive.
+    private final class WeakCell {
+        weak var cell: BannerCell?
+        init(_ cell: BannerCell) { self.cell = cell }
+    }
+}

@@ -1,0 +1,256 @@
+import CGtk
+import SnapCore
+
+/// Page dots for a pager: one small focusable tab per page (clickable, keyboard-navigable, selected for the current
+/// page in the accessibility tree), drawn by us and interpolated from the pager's FRACTIONAL position.
+///
+/// Many pages: at most `maximumDots` dots stand for a window of pages around the current (or focused) one, and a
+/// "N / M" counter appears beside them.
+@MainActor
+public final class PageDots {
+    /// Dot radius (px) of a page that is not current.
+    public static let radius = 3.0
+    /// Dot radius (px) of the current page.
+    public static let selectedRadius = 4.0
+    /// Dot opacity of a page that is not current.
+    public static let opacity = 0.3
+    /// Dot opacity of the current page.
+    public static let selectedOpacity = 0.9
+    /// Gap (px) between the edges of two selected-size dots.
+    public static let spacing = 7.0
+    /// Space (px) above and below the dots, which also enlarges the click target.
+    public static let margin = 6.0
+    /// Dots shown at most; more pages switch to a window of dots plus a counter.
+    public static let defaultMaximumDots = 9
+
+    /// The root: the tab list of dots and the counter.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// Called when a dot is clicked (`.click`) or activated with Enter/Space (`.keyboard`).
+    public var onActivate: ((Int, Cause) -> Void)?
+
+    /// Number of pages.
+    public private(set) var count: Int
+    /// The pager's continuous position (2.5 = halfway between pages 2 and 3).
+    public private(set) var position = 0.0
+    /// The current page (selected dot).
+    public private(set) var currentIndex = 0
+    /// Most dots shown at once.
+    public let maximumDots: Int
+
+    private let list: UnsafeMutablePointer<GtkWidget>
+    private let counter: UnsafeMutablePointer<GtkWidget>
+    private var dots: [UnsafeMutablePointer<GtkWidget>] = []
+    /// First page the dots stand for.
+    private var firstPage = 0
+    /// Page whose dot holds the keyboard focus, if any; it anchors the window of dots while set.
+    private var focusedPage: Int?
+    /// Set while we move the focus ourselves, so the focus-leave handler does not forget the focused page.
+    private var movingFocus = false
+
+    /// Dots for `count` pages; `maximumDots` (≥ 3) bounds how many are shown at once.
+    public init(count: Int, maximumDots: Int = PageDots.defaultMaximumDots) {
+        self.count = max(0, count)
+        self.maximumDots = max(3, maximumDots)
+        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        gtk_widget_add_css_class(widget, "page-dots")
+        list = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_TAB_LIST)
+        gtk_orientable_set_orientation(list.opaque, GTK_ORIENTATION_HORIZONTAL)
+        snap_accessible_set_orientation(list, GTK_ORIENTATION_HORIZONTAL)
+        snap_accessible_set_label(list, "Pages")
+        counter = gtk_label_new(nil)
+        gtk_widget_add_css_class(counter, "page-dots-counter")
+        gtk_box_append(widget.cast(), list)
+        gtk_box_append(widget.cast(), counter)
+        Ownership.tie(self, to: widget)
+
+        let keys = gtk_event_controller_key_new()!
+        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
+            self?.key(keyval) ?? false
+        }
+        gtk_widget_add_controller(list, keys)
+        let focus = gtk_event_controller_focus_new()!
+        Signals.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
+            guard let self, !self.movingFocus else { return }
+            self.focusedPage = nil
+            self.refresh()
+        }
+        gtk_widget_add_controller(list, focus)
+        rebuild()
+    }
+
+    // MARK: - Public state
+
+    /// Pages the dots stand for now.
+    public var visiblePages: Range<Int> { firstPage..<(firstPage + dots.count) }
+
+    /// True when there are more pages than dots (the counter shows "N / M").
+    public var isCompact: Bool { count > maximumDots }
+
+    /// Replaces the number of pages (content changed).
+    public func setCount(_ newCount: Int) {
+        count = max(0, newCount)
+        currentIndex = min(currentIndex, max(0, count - 1))
+        position = min(position, Double(max(0, count - 1)))
+        focusedPage = nil
+        rebuild()
+    }
+
+    /// Follows the pager: `position` is fractional; `current` is the pager's current page (the nearest when nil).
+    public func setPosition(_ newPosition: Double, current: Int? = nil) {
+        guard count > 0, newPosition.isFinite else { return }
+        position = min(max(newPosition, 0), Double(count - 1))
+        let nearest = current ?? Int(position.rounded())
+        currentIndex = min(max(nearest, 0), count - 1)
+        refresh()
+    }
+
+    /// The dot widget for `page`, if that page has a dot now.
+    public func dot(forPage page: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        visiblePages.contains(page) ? dots[page - firstPage] : nil
+    }
+
+    /// How much dot `page` looks selected: 1 at the current position, fading to 0 one page away.
+    public func emphasis(ofPage page: Int) -> Double {
+        max(0, 1 - abs(position - Double(page)))
+    }
+
+    /// The drawn radius of dot `page`.
+    public func radius(ofPage page: Int) -> Double {
+        Self.radius + (Self.selectedRadius - Self.radius) * emphasis(ofPage: page)
+    }
+
+    /// The drawn opacity of dot `page`.
+    public func opacity(ofPage page: Int) -> Double {
+        Self.opacity + (Self.selectedOpacity - Self.opacity) * emphasis(ofPage: page)
+    }
+
+    /// Activates `page` as a click or key would: reports it through `onActivate`.
+    public func activate(_ page: Int, cause: Cause) {
+        guard page >= 0 && page < count else { return }
+        onActivate?(page, cause)
+    }
+
+    /// Handles a key as if pressed on the focused dot; returns whether it was used.
+    @discardableResult
+    public func key(_ keyval: UInt32) -> Bool {
+        let page = focusedDotPage() ?? currentIndex
+        switch Int32(keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left:
+            return moveFocus(to: page + visualStep(-1))
+        case GDK_KEY_Right, GDK_KEY_KP_Right:
+            return moveFocus(to: page + visualStep(1))
+        case GDK_KEY_Home, GDK_KEY_KP_Home:
+            return moveFocus(to: 0)
+        case GDK_KEY_End, GDK_KEY_KP_End:
+            return moveFocus(to: count - 1)
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
+            activate(page, cause: .keyboard)
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Internals
+
+    /// Left/Right follow what the user sees: in right-to-left the box lays the first page out at the right.
+    private func visualStep(_ step: Int) -> Int {
+        gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL ? -step : step
+    }
+
+    private func focusedDotPage() -> Int? {
+        for (i, dot) in dots.enumerated() where gtk_widget_has_focus(dot) != 0 { return firstPage + i }
+        return nil
+    }
+
+    /// Moves the keyboard focus to `page`'s dot, sliding the window of dots if needed.
+    private func moveFocus(to page: Int) -> Bool {
+        guard count > 0 else { return false }
+        let target = min(max(page, 0), count - 1)
+        focusedPage = target
+        movingFocus = true
+        refresh()
+        if let dot = dot(forPage: target) { gtk_widget_grab_focus(dot) }
+        movingFocus = false
+        return true
+    }
+
+    /// Makes one dot per shown page (children are reused; only their number changes here).
+    private func rebuild() {
+        let wanted = min(count, maximumDots)
+        while dots.count > wanted {
+            let dot = dots.removeLast()
+            gtk_box_remove(list.cast(), dot)
+        }
+        while dots.count < wanted {
+            dots.append(makeDot(slot: dots.count))
+        }
+        refresh()
+    }
+
+    private func makeDot(slot: Int) -> UnsafeMutablePointer<GtkWidget> {
+        let dot = snap_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
+        gtk_widget_add_css_class(dot, "page-dot")
+        let size = 2 * Self.selectedRadius
+        gtk_drawing_area_set_content_width(dot.cast(), Int32(size + Self.spacing))
+        gtk_drawing_area_set_content_height(dot.cast(), Int32(size + 2 * Self.margin))
+        gtk_widget_set_cursor_from_name(dot, "pointer")
+        let box = Unmanaged.passRetained(DrawBox(owner: self, slot: slot)).toOpaque()
+        gtk_drawing_area_set_draw_func(dot.cast(), { area, cr, width, height, data in
+            onGtkThread {
+                let box = Unmanaged<DrawBox>.fromOpaque(data!).takeUnretainedValue()
+                guard let area, let cr else { return }
+                box.owner?.draw(slot: box.slot, area: UnsafeMutablePointer<GtkWidget>(OpaquePointer(area)), cr: cr, width: Double(width), height: Double(height))
+            }
+        }, box, { data in
+            Unmanaged<DrawBox>.fromOpaque(data!).release()
+        })
+        let click = gtk_gesture_click_new()!
+        Signals.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
+            guard let self, slot < self.dots.count else { return }
+            self.activate(self.firstPage + slot, cause: .click)
+        }
+        gtk_widget_add_controller(dot, click)
+        gtk_box_append(list.cast(), dot)
+        return dot
+    }
+
+    /// Recomputes the window of pages, labels, the selected state, the tab stop, the counter, and redraws.
+    private func refresh() {
+        let shown = dots.count
+        let anchor = focusedPage ?? currentIndex
+        firstPage = shown > 0 ? min(max(anchor - shown / 2, 0), count - shown) : 0
+        let tabStop = focusedPage ?? currentIndex
+        for (slot, dot) in dots.enumerated() {
+            let page = firstPage + slot
+            snap_accessible_set_label(dot, "Page \(page + 1) of \(count)")
+            snap_accessible_set_selected(dot, page == currentIndex ? 1 : 0)
+            // Roving tab stop: Tab reaches the dots once, on the current (or focused) page.
+            gtk_widget_set_focusable(dot, page == tabStop ? 1 : 0)
+            if page == currentIndex { gtk_widget_add_css_class(dot, "selected") } else { gtk_widget_remove_css_class(dot, "selected") }
+            gtk_widget_queue_draw(dot)
+        }
+        gtk_widget_set_visible(counter, isCompact ? 1 : 0)
+        if isCompact { gtk_label_set_text(counter.opaque, "\(currentIndex + 1) / \(count)") }
+    }
+
+    private func draw(slot: Int, area: UnsafeMutablePointer<GtkWidget>, cr: OpaquePointer, width: Double, height: Double) {
+        let page = firstPage + slot
+        var color = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(area), &color)
+        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue),
+                              Double(color.alpha) * opacity(ofPage: page))
+        cairo_arc(cr, width / 2, height / 2, radius(ofPage: page), 0, 2 * Double.pi)
+        cairo_fill(cr)
+    }
+
+    /// What a dot's draw function needs; held by GTK and released with the dot.
+    private final class DrawBox {
+        weak var owner: PageDots?
+        let slot: Int
+        init(owner: PageDots, slot: Int) {
+            self.owner = owner
+            self.slot = slot
+        }
+    }
+}

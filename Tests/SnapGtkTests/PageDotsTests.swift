@@ -1,0 +1,110 @@
+import CGtk
+import SnapCore
+import SnapGtk
+import XCTest
+
+final class PageDotsTests: XCTestCase {
+    override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
+
+    func testDotsInterpolateRadiusAndOpacityFromTheFractionalPosition() {
+        MainActor.assumeIsolated {
+            let dots = PageDots(count: 5)
+            dots.setPosition(0)
+            XCTAssertEqual(dots.radius(ofPage: 0), PageDots.selectedRadius)
+            XCTAssertEqual(dots.opacity(ofPage: 0), PageDots.selectedOpacity, accuracy: 1e-12)
+            XCTAssertEqual(dots.radius(ofPage: 1), PageDots.radius)
+            XCTAssertEqual(dots.opacity(ofPage: 1), PageDots.opacity, accuracy: 1e-12)
+
+            dots.setPosition(1.25)
+            XCTAssertEqual(dots.radius(ofPage: 1), 3.75, accuracy: 1e-12)
+            XCTAssertEqual(dots.radius(ofPage: 2), 3.25, accuracy: 1e-12)
+            XCTAssertEqual(dots.opacity(ofPage: 1), 0.3 + 0.6 * 0.75, accuracy: 1e-12)
+            XCTAssertEqual(dots.radius(ofPage: 0), PageDots.radius, "more than a page away: not emphasised")
+            XCTAssertEqual(dots.currentIndex, 1)
+            // Halfway the two neighbours look the same.
+            dots.setPosition(2.5, current: 2)
+            XCTAssertEqual(dots.radius(ofPage: 2), dots.radius(ofPage: 3), accuracy: 1e-12)
+            XCTAssertEqual(dots.currentIndex, 2, "the pager's own current page wins over rounding")
+        }
+    }
+
+    func testCurrentDotIsSelectedAndTheOnlyTabStop() {
+        MainActor.assumeIsolated {
+            let dots = PageDots(count: 5)
+            dots.setPosition(3)
+            for page in 0..<5 {
+                let dot = dots.dot(forPage: page)!
+                XCTAssertEqual(gtk_widget_has_css_class(dot, "selected") != 0, page == 3, "page \(page)")
+                XCTAssertEqual(gtk_widget_get_focusable(dot) != 0, page == 3, "page \(page)")
+                XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(dot)), GTK_ACCESSIBLE_ROLE_TAB)
+            }
+            XCTAssertFalse(dots.isCompact)
+        }
+    }
+
+    func testClicksAndKeysActivateWithTheirCause() {
+        MainActor.assumeIsolated {
+            let dots = PageDots(count: 5)
+            let window = presentInWindow(dots.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            var activations: [(Int, Cause)] = []
+            dots.onActivate = { activations.append(($0, $1)) }
+            dots.activate(2, cause: .click)
+            dots.activate(7, cause: .click)   // no such page: ignored
+            XCTAssertEqual(activations.map(\.0), [2])
+            XCTAssertEqual(activations.map(\.1), [.click])
+
+            // Keyboard: focus the current dot, Right twice moves the focus (not the page), Enter activates.
+            dots.setPosition(1)
+            gtk_widget_grab_focus(dots.dot(forPage: 1)!)
+            XCTAssertTrue(dots.key(UInt32(GDK_KEY_Right)))
+            XCTAssertTrue(dots.key(UInt32(GDK_KEY_Right)))
+            XCTAssertTrue(gtk_widget_has_focus(dots.dot(forPage: 3)!) != 0, "focus moved to page 4's dot")
+            XCTAssertEqual(activations.count, 1, "moving the focus does not activate")
+            XCTAssertTrue(dots.key(UInt32(GDK_KEY_space)))
+            XCTAssertEqual(activations.last?.0, 3)
+            XCTAssertEqual(activations.last?.1, .keyboard)
+            XCTAssertTrue(dots.key(UInt32(GDK_KEY_Home)))
+            XCTAssertTrue(dots.key(UInt32(GDK_KEY_Return)))
+            XCTAssertEqual(activations.last?.0, 0)
+            XCTAssertFalse(dots.key(UInt32(GDK_KEY_a)), "other keys pass through")
+        }
+    }
+
+    func testRightToLeftKeysFollowWhatTheUserSees() {
+        MainActor.assumeIsolated {
+            let dots = PageDots(count: 5)
+            gtk_widget_set_direction(dots.widget, GTK_TEXT_DIR_RTL)
+            gtk_widget_set_direction(gtk_widget_get_first_child(dots.widget), GTK_TEXT_DIR_RTL)
+            let window = presentInWindow(dots.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            dots.setPosition(2)
+            gtk_widget_grab_focus(dots.dot(forPage: 2)!)
+            dots.key(UInt32(GDK_KEY_Left))   // the first page is at the right: Left goes to a later page
+            XCTAssertTrue(gtk_widget_has_focus(dots.dot(forPage: 3)!) != 0)
+        }
+    }
+
+    func testManyPagesShowAWindowOfDotsAndACounter() {
+        MainActor.assumeIsolated {
+            let dots = PageDots(count: 100_000)
+            XCTAssertTrue(dots.isCompact)
+            XCTAssertEqual(dots.visiblePages, 0..<PageDots.defaultMaximumDots)
+            dots.setPosition(50_000.4)
+            XCTAssertEqual(dots.currentIndex, 50_000)
+            XCTAssertEqual(dots.visiblePages.count, PageDots.defaultMaximumDots)
+            XCTAssertTrue(dots.visiblePages.contains(50_000))
+            XCTAssertEqual(dots.visiblePages.lowerBound, 50_000 - PageDots.defaultMaximumDots / 2, "centred on the current page")
+            dots.setPosition(99_999)
+            XCTAssertEqual(dots.visiblePages.upperBound, 100_000, "clamped at the end")
+            XCTAssertNotNil(dots.dot(forPage: 99_999))
+            XCTAssertNil(dots.dot(forPage: 50_000))
+            let counter = gtk_widget_get_last_child(dots.widget)!
+            XCTAssertEqual(String(cString: gtk_label_get_text(counter.opaque)), "100000 / 100000")
+            dots.setCount(4)
+            XCTAssertFalse(dots.isCompact)
+            XCTAssertEqual(dots.visiblePages, 0..<4)
+            XCTAssertEqual(dots.currentIndex, 3)
+        }
+    }
+}
