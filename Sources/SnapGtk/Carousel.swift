@@ -81,8 +81,9 @@ public final class Carousel {
         Ownership.tie(self, to: widget)
 
         let design = self.design
-        scroller.itemWidthForViewport = { PagerGeometry(design: design, componentWidth: $0).panelWidth }
-        scroller.spacingForViewport = { PagerGeometry(design: design, componentWidth: $0).gap }
+        // Whole pixels: items are placed on whole pixels anyway, and resting offsets stay whole numbers.
+        scroller.itemWidthForViewport = { PagerGeometry(design: design, componentWidth: $0).panelWidth.rounded() }
+        scroller.spacingForViewport = { PagerGeometry(design: design, componentWidth: $0).gap.rounded() }
         scroller.marksCurrentItem = true
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
@@ -212,9 +213,16 @@ public final class Carousel {
             let failure = cell.bind(index: index, count: pageCount, title: banner.title, imagePath: banner.imagePath)
             // One report per bad banner, however often its cell is recycled.
             if let failure, reported.insert(index).inserted {
-                pending.append((index, "banner \(index + 1): cannot load image \(banner.imagePath): \(failure.message)"))
+                pending.append((index, Self.describe(failure, index: index, path: banner.imagePath)))
                 flush()
             }
+        }
+
+        /// "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
+        /// GLib's full message repeats the whole path).
+        static func describe(_ failure: TextureCache.Failure, index: Int, path: String) -> String {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return "banner \(index + 1): cannot load image \(name): \(failure.brief)"
         }
 
         private func flush() {

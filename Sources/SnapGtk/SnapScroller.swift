@@ -78,8 +78,11 @@ public final class SnapScroller {
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
     public var createdItemCount: Int { bound.count + pool.count }
 
+    /// Number of items (change with `setItemCount`).
     public private(set) var itemCount: Int
+    /// Width of every item in px, unless `itemWidthForViewport` decides it (change with `setItemWidth`).
     public private(set) var itemWidth: Double
+    /// Gap between items in px (change with `setSpacing`).
     public private(set) var spacing: Double
 
     private var controller: SnapController
@@ -131,6 +134,7 @@ public final class SnapScroller {
 
         gtk_widget_add_css_class(widget, "snap-scroller")
         gtk_widget_add_css_class(content, "snap-content")
+        gtk_widget_add_css_class(scrolledWindow, "snap-viewport")
         gtk_scrolled_window_set_policy(scrolledWindow.opaque, GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         // Our snapping replaces GTK's own kinetic coasting, which would move the content behind the controller.
         gtk_scrolled_window_set_kinetic_scrolling(scrolledWindow.opaque, 0)

@@ -15,7 +15,10 @@ public final class TextureCache {
 
     /// Why an image could not be used.
     public struct Failure: Error, Equatable {
+        /// GLib's message (often repeating the full path).
         public let message: String
+        /// A few words for a one-line report: "file not found", "not a readable image", or GLib's last clause.
+        public let brief: String
     }
 
     /// Most entries kept; enough for the images around a pager's current page many times over.
@@ -60,8 +63,19 @@ public final class TextureCache {
         var error: UnsafeMutablePointer<GError>?
         guard let texture = gdk_texture_new_from_filename(path, &error) else {
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            if let error { g_error_free(error) }
-            return .failure(Failure(message: message))
+            var brief = message.range(of: ": ", options: .backwards).map { String(message[$0.upperBound...]) } ?? message
+            if let error {
+                let domain = error.pointee.domain
+                let code = error.pointee.code
+                if (domain == g_io_error_quark() && code == Int32(G_IO_ERROR_NOT_FOUND.rawValue))
+                    || (domain == g_file_error_quark() && code == Int32(G_FILE_ERROR_NOENT.rawValue)) {
+                    brief = "file not found"
+                } else if domain == gdk_texture_error_quark() {
+                    brief = "not a readable image"
+                }
+                g_error_free(error)
+            }
+            return .failure(Failure(message: message, brief: brief))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         let width = Int(gdk_texture_get_width(texture))
@@ -69,7 +83,7 @@ public final class TextureCache {
         guard width > 0, height > 0,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            return .failure(Failure(message: "image has no pixels or is too large"))
+            return .failure(Failure(message: "image has no pixels or is too large", brief: "image too large"))
         }
         // gdk_texture_download writes cairo's premultiplied ARGB32 layout.
         gdk_texture_download(texture, cairo_image_surface_get_data(surface), gsize(cairo_image_surface_get_stride(surface)))

@@ -1,5 +1,5 @@
 import CGtk
-import FoundationEssentials
+import Glibc
 import SnapCore
 import SnapGtk
 
@@ -17,7 +17,7 @@ private enum StripDesign {
 @MainActor
 func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     let fruit = context.content.strip
-    let initialCount = ProcessInfo.processInfo.environment[StripDesign.itemsVariable].flatMap(Int.init)
+    let initialCount = getenv(StripDesign.itemsVariable).flatMap { Int(String(cString: $0)) }
         .map { min(max($0, 1), maximumDemoItems) } ?? fruit.count
     /// The fruit, then more of it, numbered, when the QA count asks for more items than the content holds.
     func title(_ index: Int) -> String {

@@ -1,0 +1,219 @@
+import CGtk
+import Foundation
+import SnapCore
+import SnapGtk
+import XCTest
+
+final class CarouselTests: XCTestCase {
+    override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
+
+    /// The shipped artwork, found from this file's place in the checkout.
+    private static var banners: [Carousel.Banner] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (1...5).map { Carousel.Banner(title: "Banner \($0)", imagePath: root.appendingPathComponent("resources/banners/banner-\($0).png").path) }
+    }
+
+    /// A carousel in a window, recording what it reports.
+    @MainActor
+    private final class Fixture {
+        let carousel: Carousel
+        let window: UnsafeMutablePointer<GtkWidget>
+        var pages: [(Int, Cause)] = []
+        var settled: [(Int, Cause)] = []
+        var tapped: [Int] = []
+        var errors: [(Int, String)] = []
+        var positions: [Double] = []
+
+        init(_ banners: [Carousel.Banner], width: Int32 = 600, height: Int32 = 400, cache: TextureCache = TextureCache()) {
+            carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0 % banners.count] }
+            window = presentInWindow(carousel.widget, width: width, height: height)
+            carousel.onPageChanged = { [unowned self] in pages.append(($0, $1)) }
+            carousel.onSettled = { [unowned self] index, _, cause in settled.append((index, cause)) }
+            carousel.onTapped = { [unowned self] in tapped.append($0) }
+            carousel.onImageError = { [unowned self] in errors.append(($0, $1)) }
+            carousel.onPositionChanged = { [unowned self] in positions.append($0) }
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { self.carousel.scroller.layout.viewportWidth > 0 }, "never laid out")
+        }
+
+        func waitForSettle(_ count: Int = 1) {
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { self.settled.count >= count }, "never settled")
+        }
+
+        func close() { gtk_window_destroy(window.cast()) }
+    }
+
+    func testPagesChangeByAPIAndKeysWithTheirCause() {
+        MainActor.assumeIsolated {
+            let f = Fixture(Self.banners)
+            defer { f.close() }
+            f.carousel.scrollTo(page: 2, cause: .programmatic, animated: false)
+            XCTAssertEqual(f.pages.map(\.0), [2], "an instant move jumps straight there")
+            XCTAssertEqual(f.pages.map(\.1), [.programmatic])
+            f.waitForSettle()
+            XCTAssertEqual(f.settled.map(\.0), [2])
+            XCTAssertEqual(f.carousel.currentPage, 2)
+
+            f.pages.removeAll()
+            f.carousel.scroller.handleKey(UInt32(GDK_KEY_Right))
+            f.waitForSettle(2)
+            XCTAssertEqual(f.pages.map(\.0), [3])
+            XCTAssertEqual(f.pages.map(\.1), [.keyboard])
+            XCTAssertEqual(f.settled.last?.1, .keyboard)
+            let layout = f.carousel.scroller.layout
+            XCTAssertEqual(f.carousel.scroller.logicalOffset, layout.restingOffset(3), "at rest exactly on its page")
+
+            // Enter on the focused carousel taps the current banner; it does not move.
+            f.carousel.scroller.handleKey(UInt32(GDK_KEY_Return))
+            XCTAssertEqual(f.tapped, [3])
+            XCTAssertTrue(f.carousel.cell(forPage: 3)!.isHighlighted, "visible feedback")
+        }
+    }
+
+    func testAFastDragOrTouchpadFlingMovesAtMostOnePage() {
+        MainActor.assumeIsolated {
+            let f = Fixture(Self.banners)
+            defer { f.close() }
+            let scroller = f.carousel.scroller
+            let pitch = scroller.layout.restingOffset(1)
+            // A recorded fast drag: 3 pages' worth in 60 ms, released while still moving.
+            var time = scroller.now
+            scroller.handleDragBegin(x: 500)
+            for step in 1...12 {
+                time += 5
+                scroller.handleDragUpdate(offsetX: -Double(step) * pitch * 3 / 12, time: time)
+            }
+            scroller.handleDragEnd(offsetX: -pitch * 3, time: time + 5)
+            f.waitForSettle()
+            XCTAssertEqual(f.settled.map(\.0), [1], "one page only")
+            XCTAssertEqual(f.settled.map(\.1), [.drag])
+            XCTAssertTrue(f.tapped.isEmpty, "a drag is no tap")
+
+            // A recorded touchpad swipe: fast smooth deltas, then scroll-end.
+            time = scroller.now
+            for _ in 0..<15 {
+                time += 8
+                scroller.handleScroll(dx: pitch / 5, dy: 0, unit: GDK_SCROLL_UNIT_SURFACE, time: time)
+            }
+            scroller.handleScrollEnd(time: time + 8)
+            f.waitForSettle(2)
+            XCTAssertEqual(f.settled.map(\.0), [1, 2], "one more page only")
+            XCTAssertEqual(f.settled.last?.1, .touchpad)
+            XCTAssertEqual(f.pages.last?.1, .touchpad)
+        }
+    }
+
+    func testDotsFollowTheFractionalPositionAndActivatingADotScrolls() {
+        MainActor.assumeIsolated {
+            let f = Fixture(Self.banners)
+            defer { f.close() }
+            let dots = PageDots(count: 5)
+            var dotPositions: [Double] = []
+            f.carousel.onPositionChanged = { [unowned carousel = f.carousel] position in
+                dots.setPosition(position, current: carousel.currentPage)
+                dotPositions.append(position)
+            }
+            dots.onActivate = { [unowned carousel = f.carousel] in carousel.scrollTo(page: $0, cause: $1) }
+            dots.activate(1, cause: .click)
+            f.waitForSettle()
+            XCTAssertEqual(f.settled.map(\.0), [1])
+            XCTAssertEqual(f.settled.map(\.1), [.click])
+            XCTAssertEqual(f.pages.map(\.1), [.click])
+            if Preferences.animationsEnabled {
+                XCTAssertTrue(dotPositions.contains { $0 > 0.05 && $0 < 0.95 }, "the dots saw in-between positions: \(dotPositions)")
+            }
+            XCTAssertEqual(dotPositions, dotPositions.sorted(), "a critically damped glide only goes forward")
+            XCTAssertEqual(dots.position, 1)
+            XCTAssertEqual(dots.currentIndex, 1)
+            XCTAssertEqual(dots.radius(ofPage: 1), PageDots.selectedRadius)
+            XCTAssertEqual(dots.radius(ofPage: 0), PageDots.radius)
+        }
+    }
+
+    func testClickOnCurrentBannerTapsAndOnAPeekingNeighbourPages() {
+        MainActor.assumeIsolated {
+            let f = Fixture(Self.banners)
+            defer { f.close() }
+            let scroller = f.carousel.scroller
+            let width = scroller.layout.viewportWidth
+            // Press and release in the middle: the current banner is tapped; nothing moves.
+            scroller.handleDragBegin(x: width / 2)
+            scroller.handleDragUpdate(offsetX: 3)
+            scroller.handleDragEnd(offsetX: 3)
+            XCTAssertEqual(f.tapped, [0])
+            GtkThread.iterate(timeout: 0.2) { false }
+            XCTAssertTrue(f.settled.isEmpty && f.pages.isEmpty)
+            // Near the right edge the next banner peeks in: a click there pages (cause click), no tap.
+            scroller.handleDragBegin(x: width - 4)
+            scroller.handleDragEnd(offsetX: 0)
+            f.waitForSettle()
+            XCTAssertEqual(f.settled.map(\.0), [1])
+            XCTAssertEqual(f.settled.map(\.1), [.click])
+            XCTAssertEqual(f.tapped, [0])
+        }
+    }
+
+    func testMissingAndCorruptImagesShowPlaceholdersAndReportOnceEach() throws {
+        try MainActor.assumeIsolated {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let corrupt = folder.appendingPathComponent("corrupt.png").path
+            try Data("definitely not a PNG".utf8).write(to: URL(fileURLWithPath: corrupt))
+            let missing = folder.appendingPathComponent("missing.png").path
+            let good = Self.banners[0].imagePath
+            let banners = [good, corrupt, missing, good, good, good].enumerated().map {
+                Carousel.Banner(title: "B\($0.offset)", imagePath: $0.element)
+            }
+            let cache = TextureCache()
+            let f = Fixture(banners, cache: cache)
+            defer { f.close() }
+            XCTAssertEqual(f.errors.map(\.0), [1, 2])
+            XCTAssertEqual(f.errors[1].1, "banner 3: cannot load image missing.png: file not found")
+            XCTAssertTrue(f.errors[0].1.hasPrefix("banner 2: cannot load image corrupt.png: "), f.errors[0].1)
+            XCTAssertTrue(f.carousel.cell(forPage: 1)!.showsPlaceholder)
+            XCTAssertTrue(f.carousel.cell(forPage: 2)!.showsPlaceholder)
+            XCTAssertFalse(f.carousel.cell(forPage: 0)!.showsPlaceholder)
+            // Visit every page and come back: cells are recycled and rebound, no new reports, no reloads.
+            for page in [5, 0, 5, 0] {
+                f.carousel.scrollTo(page: page, animated: false)
+                GtkThread.iterate(timeout: 0.1) { false }
+            }
+            XCTAssertEqual(f.errors.count, 2)
+            XCTAssertEqual(cache.loads, 3, "each distinct path decoded once")
+            XCTAssertLessThan(f.carousel.scroller.createdItemCount, banners.count + 3)
+        }
+    }
+
+    func testResizeKeepsTheCurrentPageInPlaceAtTheNewScale() {
+        MainActor.assumeIsolated {
+            let f = Fixture(Self.banners, width: 900, height: 900)
+            defer { f.close() }
+            f.carousel.scrollTo(page: 3, animated: false)
+            f.waitForSettle()
+            let before = f.carousel.geometry
+            f.pages.removeAll()
+            gtk_window_set_default_size(f.window.cast(), 500, 900)
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { f.carousel.geometry.componentWidth < before.componentWidth - 100 }, "never narrowed")
+            f.waitForSettle(2)
+            XCTAssertEqual(f.settled.last?.0, 3)
+            XCTAssertEqual(f.settled.last?.1, .resize)
+            XCTAssertEqual(f.carousel.currentPage, 3)
+            XCTAssertTrue(f.pages.isEmpty, "the page did not change: \(f.pages)")
+            let layout = f.carousel.scroller.layout
+            XCTAssertEqual(f.carousel.scroller.logicalOffset, layout.restingOffset(3))
+            XCTAssertEqual(layout.itemWidth(3), f.carousel.geometry.panelWidth.rounded())
+            XCTAssertEqual(layout.viewportWidth, f.carousel.geometry.componentWidth)
+        }
+    }
+
+    func testHeightLimitsTheComponentWidthToKeepTheDesignProportions() {
+        MainActor.assumeIsolated {
+            let f = Fixture(Self.banners, width: 1200, height: 300)
+            defer { f.close() }
+            let g = f.carousel.geometry
+            XCTAssertLessThan(g.componentWidth, 1000)
+            XCTAssertLessThanOrEqual(g.panelHeight, Double(gtk_widget_get_height(f.carousel.widget)) + 1)
+            XCTAssertEqual(g.panelWidth / g.componentWidth, 355.0 / 406.0, accuracy: 1e-9)
+        }
+    }
+}

@@ -1,0 +1,344 @@
+"""The banner carousel (issue 6, seed 004): paging by wheel, drag, keys, dots and clicks; taps versus paging;
+the reset button; resize keeps the page; bad images become placeholders with one error each; accessibility."""
+
+import json
+import os
+import subprocess
+import tempfile
+import time
+
+from harness import App, ROOT, extents, screenshot, xdo
+
+TITLES = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
+# Screen = window coordinates plus this: the window sits at (0,0) without a window manager; its client-side
+# shadow/border puts the content a few pixels in (measured by the calibration test below).
+_offset = None
+
+
+def _panel(app):
+    return app.find(role="panel", name="Carousel")
+
+
+def _banner(app, i, count=5):
+    return app.find(name=f"Banner {i + 1} of {count}: {TITLES[i % 5]}", root=_panel(app))
+
+
+def _dot(app, i, count=5):
+    return app.find(role="page tab", name=f"Page {i + 1} of {count}", root=_panel(app))
+
+
+def _screen(app, x, y):
+    """Screen coordinates of window point (x, y)."""
+    global _offset
+    if _offset is None:
+        _offset = _calibrate(app)
+    return int(x + _offset[0]), int(y + _offset[1])
+
+
+def _calibrate(app):
+    """Where window point (0,0) is on screen: the X window's position plus GTK's client-side shadow, which is the
+    difference between the X window's size and the frame's size, split evenly."""
+    frame = app.find(role="frame", name="SnapScroll")
+    _, _, fw, fh = extents(frame)
+    ids = subprocess.run(["xdotool", "search", "--pid", str(app.proc.pid)], capture_output=True, text=True).stdout.split()
+    for wid in ids:
+        info = subprocess.run(["xwininfo", "-id", wid], capture_output=True, text=True).stdout
+        fields = dict(line.strip().split(":", 1) for line in info.splitlines() if ":" in line)
+        try:
+            x, y = int(fields["Absolute upper-left X"]), int(fields["Absolute upper-left Y"])
+            w, h = int(fields["Width"]), int(fields["Height"])
+        except (KeyError, ValueError):
+            continue
+        if w >= fw and h >= fh:
+            return x + (w - fw) // 2, y + (h - fh) // 2
+    raise AssertionError("cannot find the app's X window")
+
+
+def _window_id(app):
+    ids = subprocess.run(["xdotool", "search", "--pid", str(app.proc.pid)], capture_output=True, text=True).stdout.split()
+    for wid in ids:
+        info = subprocess.run(["xwininfo", "-id", wid], capture_output=True, text=True).stdout
+        if "Map State: IsViewable" in info and "Width: 1\n" not in info:
+            return wid
+    raise AssertionError("no mapped window")
+
+
+def _centre(app, node):
+    x, y, w, h = extents(node)
+    return _screen(app, x + w / 2, y + h / 2)
+
+
+def _carousel_centre(app):
+    return _centre(app, app.find(role="scroll pane", name="Banners", root=_panel(app)))
+
+
+def _selected_dot(app, count=5):
+    import pyatspi
+    tabs = app.find_all(role="page tab", root=_panel(app))
+    return [t.name for t in tabs if t.getState().contains(pyatspi.STATE_SELECTED)]
+
+
+def _settle(app, index, cause, timeout=5):
+    return app.wait_event("settled", component="carousel", index=index, cause=cause, timeout=timeout)
+
+
+def _page_events(app, mark):
+    return [(e["index"], e["cause"]) for e in app.since(mark, "page") if e.get("component") == "carousel"]
+
+
+def _focus_and_fill_qa_log(app, current=0):
+    """Focuses the carousel with a tap on the current banner, then taps it with Enter until the QA panel's log
+    scrolls. Why: the demo shell's QA panel prints a GTK warning ("Trying to snapshot GtkGizmo without a current
+    allocation") during bursts of lines (traced there: it goes away when the page lines are not logged); reported
+    to the shell's owner, not yet pinned down. Filling the log first makes it rarer, not impossible."""
+    xdo("mousemove", *_centre(app, _banner(app, current)), "click", 1)
+    app.wait_event("tapped", component="carousel", index=current)
+    for _ in range(8):
+        xdo("key", "Return")
+        app.wait_event("tapped", component="carousel", index=current)
+        time.sleep(0.2)   # one line per frame or so: the scrollbar appears quietly
+    app.quiet(0.3)
+
+
+def _drag(app, x0, y, dx, steps=12, pause=0.01):
+    xdo("mousemove", x0, y)
+    xdo("mousedown", 1)
+    for i in range(1, steps + 1):
+        xdo("mousemove", int(x0 + dx * i / steps), y)
+        time.sleep(pause)
+    xdo("mouseup", 1)
+
+
+def test_calibration_and_accessibility():
+    with App("--page", "carousel") as app:
+        app.accessible()
+        pane = app.find(role="scroll pane", name="Banners", root=_panel(app))
+        assert pane is not None
+        for i in range(2):
+            _banner(app, i)
+        tabs = app.find_all(role="page tab", root=_panel(app))
+        assert [t.name for t in tabs] == [f"Page {i} of 5" for i in range(1, 6)], [t.name for t in tabs]
+        assert _selected_dot(app) == ["Page 1 of 5"]
+        app.find(role="page tab list", name="Pages", root=_panel(app))
+        # The first banner rests in the middle of the scroller.
+        px, _, pw, _ = extents(pane)
+        bx, _, bw, _ = extents(_banner(app, 0))
+        assert abs((bx + bw / 2) - (px + pw / 2)) <= 1, (extents(pane), extents(_banner(app, 0)))
+        # A click on the third dot moves there: proves the screen calibration too.
+        mark = app.mark()
+        xdo("mousemove", *_centre(app, _dot(app, 2)), "click", 1)
+        _settle(app, 2, "click")
+        assert _page_events(app, mark) == [(1, "click"), (2, "click")], _page_events(app, mark)
+        assert _selected_dot(app) == ["Page 3 of 5"]
+
+
+def test_wheel_notches_move_one_page_each():
+    with App("--page", "carousel") as app:
+        app.accessible()
+        x, y = _carousel_centre(app)
+        mark = app.mark()
+        xdo("mousemove", x, y, "click", 5, "click", 5)   # two quick notches down: two pages forward
+        _settle(app, 2, "wheel")
+        assert _page_events(app, mark) == [(1, "wheel"), (2, "wheel")], _page_events(app, mark)
+        assert len(app.since(mark, "settled")) == 1, app.since(mark, "settled")
+        mark = app.mark()
+        xdo("click", 4)
+        _settle(app, 1, "wheel")
+        xdo("click", 7)   # horizontal wheel right: forward
+        _settle(app, 2, "wheel")
+        assert _page_events(app, mark) == [(1, "wheel"), (2, "wheel")], _page_events(app, mark)
+        assert _selected_dot(app) == ["Page 3 of 5"]
+        app.quiet(0.4)
+
+
+def test_drags_move_at_most_one_page():
+    with App("--page", "carousel") as app:
+        app.accessible()
+        x, y = _carousel_centre(app)
+        _, _, pw, _ = extents(app.find(role="scroll pane", name="Banners", root=_panel(app)))
+        mark = app.mark()
+        _drag(app, x + 100, y, -int(pw * 0.6), steps=20, pause=0.02)   # slow, past half a page
+        _settle(app, 1, "drag")
+        assert _page_events(app, mark) == [(1, "drag")]
+        # A fast, long fling: still one page only.
+        mark = app.mark()
+        _drag(app, x + pw // 2 - 10, y, -int(pw * 0.95), steps=3, pause=0.005)
+        event = _settle(app, 2, "drag")
+        settled = app.since(mark, "settled")
+        assert [e["index"] for e in settled] == [2], settled
+        # A short slow drag stays on the page; back the other way a page.
+        _drag(app, x, y, 30, steps=6, pause=0.03)
+        _settle(app, 2, "drag")
+        _drag(app, x - pw // 2 + 10, y, int(pw * 0.95), steps=3, pause=0.005)
+        _settle(app, 1, "drag")
+        assert event["offset"] > 0
+
+
+def test_each_dot_click_moves_there_and_is_selected():
+    with App("--page", "carousel") as app:
+        app.accessible()
+        current = 0
+        for i in [4, 0, 3, 1, 2]:
+            mark = app.mark()
+            xdo("mousemove", *_centre(app, _dot(app, i)), "click", 1)
+            _settle(app, i, "click")
+            pages = _page_events(app, mark)
+            assert pages and pages[-1] == (i, "click") and all(c == "click" for _, c in pages), pages
+            assert len(pages) == abs(i - current), pages
+            current = i
+            assert _selected_dot(app) == [f"Page {i + 1} of 5"]
+        assert not app.since(0, "tapped")
+
+
+def test_click_on_current_banner_taps_and_on_a_neighbour_pages():
+    with App("--page", "carousel") as app:
+        app.accessible()
+        mark = app.mark()
+        xdo("mousemove", *_centre(app, _banner(app, 0)), "click", 1)
+        tapped = app.wait_event("tapped", component="carousel")
+        assert tapped["index"] == 0
+        app.find(role="label", name="Tapped: Sunrise over the bay (1 of 5)", root=_panel(app))
+        app.quiet(0.5)
+        assert not app.since(mark, "settled") and not app.since(mark, "page"), app.since(mark)
+        # The next banner peeks in at the right margin: a click there brings it to the middle, no tap.
+        px, py, pw, ph = extents(app.find(role="scroll pane", name="Banners", root=_panel(app)))
+        mark = app.mark()
+        xdo("mousemove", *_screen(app, px + pw - 6, py + ph / 3), "click", 1)
+        _settle(app, 1, "click")
+        assert _page_events(app, mark) == [(1, "click")]
+        # And the previous one at the left margin.
+        xdo("mousemove", *_screen(app, px + 6, py + ph / 3), "click", 1)
+        _settle(app, 0, "click")
+        app.quiet(0.3)
+        assert not app.since(mark, "tapped"), app.since(mark, "tapped")
+        # Tap on the second banner once it is current.
+        xdo("mousemove", *_screen(app, px + pw - 6, py + ph / 3), "click", 1)
+        _settle(app, 1, "click")
+        xdo("mousemove", *_centre(app, _banner(app, 1)), "click", 1)
+        assert app.wait_event("tapped", component="carousel")["index"] == 1
+        app.find(role="label", name="Tapped: Lagoon afternoon (2 of 5)", root=_panel(app))
+
+
+def test_keys_page_and_enter_taps_and_reset_glides_back():
+    with App("--page", "carousel") as app:
+        app.accessible()
+        # Focus the carousel: a tap on the current banner focuses it.
+        _focus_and_fill_qa_log(app)
+        mark = app.mark()
+        xdo("key", "Right")
+        _settle(app, 1, "keyboard")
+        xdo("key", "End")
+        _settle(app, 4, "keyboard")
+        xdo("key", "Left")
+        _settle(app, 3, "keyboard")
+        xdo("key", "Return")
+        assert app.wait_event("tapped", component="carousel")["index"] == 3
+        pages = _page_events(app, mark)
+        assert pages == [(1, "keyboard"), (2, "keyboard"), (3, "keyboard"), (4, "keyboard"), (3, "keyboard")], pages
+        mark = app.mark()
+        xdo("mousemove", *_centre(app, app.find(role="push button", name="Back to first", root=_panel(app))), "click", 1)
+        _settle(app, 0, "programmatic")
+        assert _page_events(app, mark) == [(2, "programmatic"), (1, "programmatic"), (0, "programmatic")]
+        assert _selected_dot(app) == ["Page 1 of 5"]
+
+
+def _assert_in_place(app, i, count=5):
+    pane = app.find(role="scroll pane", name="Banners", root=_panel(app))
+    px, _, pw, _ = extents(pane)
+    bx, _, bw, _ = extents(_banner(app, i, count))
+    assert abs((bx + bw / 2) - (px + pw / 2)) <= 1, (i, extents(pane), (bx, bw))
+    # Proportions of the design: panel 355 of component 406.
+    assert abs(bw - pw * 355 / 406) <= 1.5, (bw, pw)
+    return pw
+
+
+def test_resize_keeps_the_current_page_in_place():
+    with App("--page", "carousel", "--size", "960x900") as app:
+        app.accessible()
+        xdo("mousemove", *_centre(app, _dot(app, 2)), "click", 1)
+        _settle(app, 2, "click")
+        wide = _assert_in_place(app, 2)
+        screenshot("carousel-960")
+        window = _window_id(app)
+        widths = [wide]
+        for width in (600, 1400):
+            mark = app.mark()
+            xdo("windowsize", window, width, 900)
+            _settle(app, 2, "resize")
+            app.quiet(0.3)
+            assert not app.since(mark, "page"), app.since(mark, "page")
+            widths.append(_assert_in_place(app, 2))
+            assert _selected_dot(app) == ["Page 3 of 5"]
+            screenshot(f"carousel-{width}")
+        assert widths[1] < widths[0] - 100, widths   # narrower window: smaller banners
+        assert widths[2] > widths[1] + 100, widths
+
+
+def _content_with(banners):
+    fd, path = tempfile.mkstemp(suffix=".json")
+    with os.fdopen(fd, "w") as f:
+        json.dump({"strip": ["a", "b"], "banners": banners}, f)
+    return path
+
+
+def test_bad_images_show_placeholders_and_one_error_each():
+    folder = tempfile.mkdtemp()
+    garbage = os.path.join(folder, "garbage.png")
+    with open(garbage, "wb") as f:
+        f.write(b"this is not a PNG at all" * 10)
+    good = os.path.join(ROOT, "resources", "banners", "banner-1.png")
+    banners = [{"title": TITLES[0], "image": good},
+               {"title": TITLES[1], "image": garbage},
+               {"title": TITLES[2], "image": os.path.join(folder, "missing.png")},
+               {"title": TITLES[3], "image": good},
+               {"title": TITLES[4], "image": garbage}]
+    with App("--page", "carousel", "--content", _content_with(banners)) as app:
+        app.accessible()
+        # Visit every banner and come back, so cells are recycled and rebound.
+        _focus_and_fill_qa_log(app)
+        for _ in range(2):
+            xdo("key", "End")
+            _settle(app, 4, "keyboard")
+            xdo("key", "Home")
+            _settle(app, 0, "keyboard")
+        app.quiet(0.3)
+        errors = sorted(e["message"] for e in app.since(0, "error"))
+        assert len(errors) == 3, errors
+        assert errors[0].startswith("banner 2: cannot load image garbage.png: "), errors
+        assert errors[1] == "banner 3: cannot load image missing.png: file not found", errors
+        assert errors[2].startswith("banner 5: cannot load image garbage.png: "), errors
+        assert app.find_all(role="label", name="Image unavailable", root=_panel(app))
+        assert app.proc.poll() is None
+
+
+def test_a_hundred_thousand_banners_recycle_and_dots_go_compact():
+    count = 100_000
+    banners = [{"title": TITLES[i % 5], "image": os.path.join(ROOT, "resources", "banners", f"banner-{i % 5 + 1}.png")}
+               for i in range(count)]
+    with App("--page", "carousel", "--content", _content_with(banners), timeout=40) as app:
+        app.accessible()
+        tabs = app.find_all(role="page tab", root=_panel(app))
+        assert 3 <= len(tabs) <= 9, len(tabs)
+        assert _selected_dot(app) == [f"Page 1 of {count}"]
+        app.find(role="label", name=f"1 / {count}", root=_panel(app))
+        xdo("mousemove", *_centre(app, _banner(app, 0, count)), "click", 1)
+        app.wait_event("tapped", component="carousel", index=0)
+        xdo("key", "End")
+        _settle(app, count - 1, "keyboard", timeout=10)
+        assert _selected_dot(app) == [f"Page {count} of {count}"]
+        app.find(role="label", name=f"{count} / {count}", root=_panel(app))
+        _assert_in_place(app, count - 1, count)
+
+
+def test_right_to_left_mirrors_the_pages():
+    with App("--page", "carousel", "--rtl") as app:
+        app.accessible()
+        first = extents(_banner(app, 0))
+        second = extents(_banner(app, 1))
+        assert second[0] < first[0], (first, second)   # the next page peeks in at the left
+        x, y = _carousel_centre(app)
+        xdo("mousemove", x, y, "click", 5)
+        _settle(app, 1, "wheel")
+        _assert_in_place(app, 1)
+        dots = [extents(_dot(app, i))[0] for i in range(5)]
+        assert dots == sorted(dots, reverse=True), dots
