@@ -63,7 +63,7 @@ public final class TextureCache {
         var error: UnsafeMutablePointer<GError>?
         guard let texture = gdk_texture_new_from_filename(path, &error) else {
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            var brief = message.range(of: ": ", options: .backwards).map { String(message[$0.upperBound...]) } ?? message
+            var brief = message.ranges(of: ": ").last.map { String(message[$0.upperBound...]) } ?? message
             if let error {
                 let domain = error.pointee.domain
                 let code = error.pointee.code
