@@ -471,9 +471,13 @@ def run(seconds, seed, verbose=False, size=(960, 640)):
                 if steps % 10 == 0:
                     rss.append((time.time() - started, rss_kb(app.proc.pid)))
             rss.append((time.time() - started, rss_kb(app.proc.pid)))
-        except AssertionError as v:  # Violation, or the harness's own (an accessible never found, …)
+        except Exception as v:  # a Violation, the harness's own checks, or AT-SPI losing the app
+            time.sleep(0.5)
+            status = app.proc.poll()
+            state = "the app is running" if status is None else f"the app exited with status {status}"
             raise Violation(f"after {steps} gestures ({soak.gestures}), seed {seed}, {time.time() - started:.0f} s: "
-                            f"{v}") from None
+                            f"{type(v).__name__}: {v}; {state}; stderr: {''.join(app.stderr)[-3000:]!r}; "
+                            f"last events: {app.events[-6:]}") from None
         soak.check_alive()
     duration = time.time() - started
     # Growth: the last samples against the first ones after warm-up (medians of three, against sampling noise).
