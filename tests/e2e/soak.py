@@ -354,11 +354,23 @@ class Soak:
         return True
 
     def switch_page(self):
-        target = self.rng.choice([p for p in PAGES if p != self.page])
-        tab = self.node("page tab", PAGES[target])
-        x, y, w, h = extents(tab)
+        """Clicks a page tab in the header. Only the part of a tab its scroller shows counts: in a narrow window a
+        tab may lie under the close button."""
+        switcher = self.node("scroll pane", "Demo pages")
+        sx, sy, sw, sh = extents(switcher)
+        choices = []
+        for page in PAGES:
+            if page == self.page:
+                continue
+            x, y, w, h = extents(self.node("page tab", PAGES[page]))
+            x0, x1 = max(x, sx), min(x + w, sx + sw)
+            if x1 - x0 >= 6:
+                choices.append((page, (x0 + x1) / 2, y + h / 2))
+        if not choices:
+            return self.resize()
+        target, cx, cy = self.rng.choice(choices)
         mark = self.app.mark()
-        xdo("mousemove", *self.screen(x + w / 2, y + h / 2), "click", 1)
+        xdo("mousemove", *self.screen(cx, cy), "click", 1)
         self.log(f"switch to {target}")
         events = self.collect(mark, None)
         snaps = [e for e in events if e.get("event") in ("settled", "page", "selected", "tapped")
