@@ -240,6 +240,24 @@ public final class SnapScroller {
     /// The time base of every input: the monotonic clock in ms, the same base as the frame clock's frame times.
     public var now: Double { Double(g_get_monotonic_time()) / 1000 }
 
+    /// Smallest (monotonic now − event time) seen: the offset from the display server's event clock to ours.
+    private var eventClockOffset: Double?
+
+    /// When the event a controller is handling happened, on the monotonic clock (ms).
+    ///
+    /// GTK 4 delivers input in batches at the start of a frame, so the time of handling bunches several events
+    /// into one instant and a fast fling would measure as infinitely fast or not at all. Each event carries the
+    /// display server's time; the least-delayed event seen fixes the offset between the two clocks (events are
+    /// never handled before they happen), re-anchored at each press so slow drift between the clocks never builds up.
+    func eventTime(_ controller: OpaquePointer, anchor: Bool = false) -> Double {
+        let current = now
+        let stamp = Double(gtk_event_controller_get_current_event_time(controller))
+        guard stamp > 0 else { return current }
+        let offset = current - stamp
+        if anchor || eventClockOffset == nil { eventClockOffset = offset } else { eventClockOffset = min(eventClockOffset!, offset) }
+        return stamp + eventClockOffset!
+    }
+
     // MARK: - Input entry points (also used by tests to replay recorded sequences)
 
     /// One scroll event as GtkEventControllerScroll reports it: deltas, unit, and time (ms, monotonic base; nil =
@@ -367,23 +385,34 @@ public final class SnapScroller {
         let scrollObject = UnsafeMutableRawPointer(scroll)
         Signals.connectDoubles(scrollObject, "scroll") { [weak self] dx, dy in
             guard let self else { return false }
-            return self.handleScroll(dx: dx, dy: dy, unit: gtk_event_controller_scroll_get_unit(scroll))
+            return self.handleScroll(dx: dx, dy: dy, unit: gtk_event_controller_scroll_get_unit(scroll),
+                                     time: self.eventTime(scroll))
         }
-        Signals.connect(scrollObject, "scroll-end") { [weak self] in self?.handleScrollEnd() }
-        Signals.connectPoint(scrollObject, "decelerate") { [weak self] vx, vy in self?.handleDecelerate(vx: vx, vy: vy) }
+        Signals.connect(scrollObject, "scroll-end") { [weak self] in self?.handleScrollEnd(time: self?.eventTime(scroll)) }
+        Signals.connectPoint(scrollObject, "decelerate") { [weak self] vx, vy in
+            self?.handleDecelerate(vx: vx, vy: vy, time: self?.eventTime(scroll))
+        }
         gtk_widget_add_controller(scrolledWindow, scroll)
 
         let drag = gtk_gesture_drag_new()!
         gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
         gtk_gesture_single_set_button(drag, UInt32(GDK_BUTTON_PRIMARY))
         let dragObject = UnsafeMutableRawPointer(drag)
-        Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, _ in self?.handleDragBegin(x: x) }
+        Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, _ in
+            guard let self else { return }
+            _ = self.eventTime(drag, anchor: true)
+            self.handleDragBegin(x: x)
+        }
         Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, _ in
-            if self?.handleDragUpdate(offsetX: ox) == true {
+            guard let self else { return }
+            if self.handleDragUpdate(offsetX: ox, time: self.eventTime(drag)) {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
-        Signals.connectPoint(dragObject, "drag-end") { [weak self] ox, _ in self?.handleDragEnd(offsetX: ox) }
+        Signals.connectPoint(dragObject, "drag-end") { [weak self] ox, _ in
+            guard let self else { return }
+            self.handleDragEnd(offsetX: ox, time: self.eventTime(drag))
+        }
         gtk_widget_add_controller(scrolledWindow, drag)
 
         // Capture phase too: GtkScrolledWindow binds Page Up/Down and friends to its own scrolling.

@@ -63,7 +63,9 @@ public final class TextureCache {
         var error: UnsafeMutablePointer<GError>?
         guard let texture = gdk_texture_new_from_filename(path, &error) else {
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            var brief = message.ranges(of: ": ").last.map { String(message[$0.upperBound...]) } ?? message
+            // GDK prefixes the path ("…/x.png: reason"); keep the reason after the last ": ".
+            let parts = message.split(separator: ": ", omittingEmptySubsequences: false)
+            var brief = parts.count > 1 ? String(parts.last!) : message
             if let error {
                 let domain = error.pointee.domain
                 let code = error.pointee.code

@@ -31,7 +31,7 @@ final class DemoWindow {
         DemoPage(id: "carousel", title: "Carousel", build: makeCarouselPage),
     ]
     /// Lines kept in the QA panel; older ones scroll away.
-    static let qaPanelLines = 400
+    static let qaPanelLines = 200
 
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
@@ -132,41 +132,27 @@ final class DemoWindow {
         return button
     }
 
-    /// The QA panel: the event log as it happens, newest at the bottom.
+    /// The QA panel: the event log as it happens, newest line first.
+    ///
+    /// A selectable label rather than a text view: a text view validates its lines in idle time and changes
+    /// its scroll range outside GTK's layout phase, which on GTK 4.8 makes the panel's scrollbar be drawn
+    /// before it is allocated (a warning on standard error during bursts of events). A label's size only
+    /// changes during layout, and with the newest line on top the panel never has to scroll to follow.
     private func makeQAPanel() -> UnsafeMutablePointer<GtkWidget> {
-        let view = gtk_text_view_new()!
-        gtk_text_view_set_editable(view.cast(), 0)
-        gtk_text_view_set_cursor_visible(view.cast(), 0)
-        gtk_text_view_set_monospace(view.cast(), 1)
+        let view = gtk_label_new(nil)!
+        gtk_label_set_selectable(view.opaque, 1)
+        gtk_label_set_wrap(view.opaque, 1)
+        gtk_label_set_wrap_mode(view.opaque, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(view.opaque, 0)
+        gtk_label_set_yalign(view.opaque, 0)
         gtk_widget_add_css_class(view, "qa-log")
+        gtk_widget_add_css_class(view, "monospace")
         snap_accessible_set_label(view, "QA event log")
-        let buffer = gtk_text_view_get_buffer(view.cast())!
-        var end = GtkTextIter()
-        gtk_text_buffer_get_end_iter(buffer, &end)
-        let endMark = gtk_text_buffer_create_mark(buffer, "end", &end, 0)
-        var lines = 0
-        var pending: [String] = []
-        // Lines are shown from an idle callback, not as they come: a component may report from inside a layout
-        // pass (a resize settles it), and growing the text view then (its scrollbar appearing) leaves a widget
-        // unallocated in that frame — GTK warns "Trying to snapshot GtkGizmo … without a current allocation".
-        let show = IdleBatch {
-            var iter = GtkTextIter()
-            gtk_text_buffer_get_end_iter(buffer, &iter)
-            gtk_text_buffer_insert(buffer, &iter, pending.joined(separator: "\n") + "\n", -1)
-            lines += pending.count
-            pending.removeAll()
-            if lines > Self.qaPanelLines {
-                var start = GtkTextIter(), cut = GtkTextIter()
-                gtk_text_buffer_get_start_iter(buffer, &start)
-                gtk_text_buffer_get_iter_at_line(buffer, &cut, Int32(lines - Self.qaPanelLines))
-                gtk_text_buffer_delete(buffer, &start, &cut)
-                lines = Self.qaPanelLines
-            }
-            gtk_text_view_scroll_mark_onscreen(view.cast(), endMark)
-        }
+        var lines: [String] = []
         log.observe { line in
-            pending.append(line)
-            show.schedule()
+            lines.append(line)
+            if lines.count > Self.qaPanelLines { lines.removeFirst(lines.count - Self.qaPanelLines) }
+            gtk_label_set_text(view.opaque, lines.reversed().joined(separator: "\n"))
         }
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(scroller.opaque, view)
@@ -180,31 +166,5 @@ final class DemoWindow {
         gtk_box_append(panel.cast(), title)
         gtk_box_append(panel.cast(), scroller)
         return panel
-    }
-}
-
-/// Runs `body` once from an idle callback however many times `schedule()` is called before it runs.
-@MainActor
-private final class IdleBatch {
-    private let body: @MainActor () -> Void
-    private var scheduled = false
-
-    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
-
-    func schedule() {
-        guard !scheduled else { return }
-        scheduled = true
-        // The idle source holds the batch until it has run (the QA panel lives as long as the app).
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
-            MainActor.assumeIsolated {
-                let batch = Unmanaged<IdleBatch>.fromOpaque(data!).takeUnretainedValue()
-                batch.scheduled = false
-                batch.body()
-            }
-            return 0
-        }, retained) { data in
-            Unmanaged<IdleBatch>.fromOpaque(data!).release()
-        }
     }
 }
