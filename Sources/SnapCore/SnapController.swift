@@ -5,7 +5,8 @@
 ///
 /// Gestures: a gesture is contiguous input until the content rests; it ends with exactly one `.settled`, carrying
 /// the cause of its last input. A request that does not move (previous at index 0) still settles once.
-/// Under reduced motion every move is instant and `.settled` is queued at the end of the input call itself.
+/// Under reduced motion every move is instant and `.settled` is queued at the end of the input call itself, except
+/// for the wheel, whose bursts settle once the wheel has been quiet for the quiet period.
 /// Used from one thread; deliberately not `Sendable`.
 public struct SnapController {
     /// Which input, if any, steers the content directly (content follows the input, no animation).
@@ -67,6 +68,8 @@ public struct SnapController {
 
     /// A discrete wheel turn of `notches` (may be fractional; logical sign). Each whole step moves one item from the
     /// animation's target (or the current item); quick notches add up without skipping or doubling. Cause `.wheel`.
+    /// A burst of notches is one gesture: it settles once, when the motion is over and the wheel has been quiet for
+    /// the quiet period, so notches pushing against an end, or instant moves under reduced motion, settle once too.
     public mutating func wheel(notches: Double, time: Double) {
         guard notches.isFinite else { return }
         if let last = lastWheelTime, time - last <= configuration.quietPeriod {
@@ -78,12 +81,8 @@ public struct SnapController {
         steering = .none
         pendingCause = .wheel
         let steps = wheelAccumulator.add(notches)
-        guard steps != 0 else {
-            // A partial notch: the gesture ends when the wheel falls quiet (or with the running motion).
-            if motion == nil { noteQuietInput(at: time) }
-            return
-        }
-        endDetector.cancel()
+        noteQuietInput(at: time)
+        guard steps != 0 else { return }   // a partial notch: only the quiet period runs
         let base = (motion != nil ? targetIndex : nil) ?? currentIndex
         move(to: base.addingReportingOverflow(steps).partialValue, velocity: motionVelocity(), time: time)
     }

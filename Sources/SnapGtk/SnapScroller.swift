@@ -634,8 +634,11 @@ public final class SnapScroller {
             gtk_widget_measure(item, GTK_ORIENTATION_HORIZONTAL, height, &min, nil, nil, nil)
             // Whole pixels: the viewport positions the content by whole pixels too, so at rest the item's centre is
             // within half a pixel of the viewport's centre.
-            let x = layout.itemStartPhysical(index, rtl: isRightToLeft).rounded(.down)
-            var allocation = GtkAllocation(x: Int32(x), y: 0, width: Int32(max(Double(min), itemWidth.rounded())), height: height)
+            // An item that cannot shrink to its slot (a long title) is given its minimum, centred on the slot, so
+            // its centre still rests at the viewport's centre; it overlaps its spacing rather than shifting.
+            let width = max(Double(min), itemWidth.rounded())
+            let start = layout.itemStartPhysical(index, rtl: isRightToLeft) - (width - itemWidth) / 2
+            var allocation = GtkAllocation(x: Int32(start.rounded(.down)), y: 0, width: Int32(width), height: height)
             gtk_widget_size_allocate(item, &allocation, -1)
         }
     }

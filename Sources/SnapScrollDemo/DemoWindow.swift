@@ -37,10 +37,13 @@ final class DemoWindow {
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let log: QALog
     private let bench: DemoBench
+    private let context: PageContext
+    private var builtPages: Set<String> = []
     private var readySent = false
     private var readyHandler: UInt = 0
 
     init(application: Application, options: DemoOptions, context: PageContext) {
+        self.context = context
         log = context.log
         bench = context.bench
         window = gtk_application_window_new(application.pointer)
@@ -50,15 +53,15 @@ final class DemoWindow {
         stack = gtk_stack_new()
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_vexpand(stack, 1)
+        // Pages are built when first shown: start-up pays only for the page on screen (no banner images
+        // decoded, no emoji font loaded, until a page needs them). Each page scrolls as a whole when the
+        // window is smaller than the page's minimum size.
         for page in Self.pages {
-            let child = page.build(context)
-            gtk_widget_add_css_class(child, "demo-page")
-            // Each page scrolls as a whole when the window is smaller than the page's minimum size.
-            let scroller = gtk_scrolled_window_new()!
-            gtk_scrolled_window_set_child(scroller.opaque, child)
-            gtk_stack_add_titled(stack.opaque, scroller, page.id, page.title)
+            gtk_stack_add_titled(stack.opaque, gtk_scrolled_window_new(), page.id, page.title)
         }
         gtk_stack_set_visible_child_name(stack.opaque, options.page)
+        buildVisiblePage()
+        Signals.connectNotify(stack.raw, property: "visible-child") { [weak self] in self?.buildVisiblePage() }
 
         let header = gtk_header_bar_new()!
         let switcher = gtk_stack_switcher_new()!
@@ -88,6 +91,17 @@ final class DemoWindow {
     }
 
     func present() { gtk_window_present(window.cast()) }
+
+    /// Builds the visible page into its stack slot the first time it is shown.
+    private func buildVisiblePage() {
+        guard let name = gtk_stack_get_visible_child_name(stack.opaque).map({ String(cString: $0) }),
+              !builtPages.contains(name), let page = Self.pages.first(where: { $0.id == name }),
+              let slot = gtk_stack_get_visible_child(stack.opaque) else { return }
+        builtPages.insert(name)
+        let child = page.build(context)
+        gtk_widget_add_css_class(child, "demo-page")
+        gtk_scrolled_window_set_child(slot.opaque, child)
+    }
 
     /// Emits `ready` once, after the first frame of the window has been painted.
     private func watchFirstFrame() {

@@ -84,10 +84,24 @@ let pitch = 320.0
         var controller = SnapController(layout: strip, initialIndex: 9)
         controller.wheel(notches: 1, time: 0)
         #expect(!controller.isAnimating)
-        let events = controller.drainEvents()
-        #expect(events == [.settled(index: 9, offset: strip.maxOffset, cause: .wheel)])
+        // Asked to move, so it settles, but only once the wheel has been quiet: more notches may follow.
+        #expect(controller.drainEvents().isEmpty)
+        #expect(controller.needsFrames)
+        controller.tick(time: 199)
+        #expect(controller.drainEvents().isEmpty)
+        controller.tick(time: 201)
+        #expect(controller.drainEvents() == [.settled(index: 9, offset: strip.maxOffset, cause: .wheel)])
         controller.wheel(notches: -50, time: 1000)
         expectSingleSettle(&controller, from: 1000, at: 0, cause: .wheel)
+    }
+
+    @Test func aBurstPushingAgainstAnEndSettlesOnce() {
+        var controller = SnapController(layout: strip, initialIndex: 8)
+        for (i, time) in [0.0, 40, 80, 120, 160].enumerated() {
+            controller.wheel(notches: 1, time: time)
+            controller.tick(time: time + Double(i) * 0.5)
+        }
+        expectSingleSettle(&controller, from: 160, at: 9, cause: .wheel)
     }
 
     struct KeyCase: Sendable, CustomTestStringConvertible {
@@ -253,18 +267,21 @@ let pitch = 320.0
         expectSingleSettle(&controller, from: 20, at: 3, cause: .drag)
     }
 
-    @Test func reducedMotionSettlesImmediately() {
+    @Test func reducedMotionMovesAtOnceAndSettlesEachGestureOnce() {
         var controller = SnapController(layout: strip, configuration: SnapConfiguration(reduceMotion: true))
         controller.wheel(notches: 2, time: 0)
         #expect(!controller.isAnimating)
         #expect(controller.offset == 640)
-        #expect(controller.drainEvents() == [
-            .currentIndexChanged(index: 2), .settled(index: 2, offset: 640, cause: .wheel),
-        ])
-        controller.dragBegan(time: 100)
-        controller.dragChanged(translation: -100, time: 110)
-        controller.dragChanged(translation: -200, time: 120)
-        controller.dragEnded(time: 120)
+        #expect(controller.drainEvents() == [.currentIndexChanged(index: 2)])
+        // A second notch of the same burst moves at once too; the burst settles once, when the wheel is quiet.
+        controller.wheel(notches: 1, time: 50)
+        #expect(controller.offset == 960)
+        runUntilIdle(&controller, from: 50)
+        #expect(controller.drainEvents() == [.currentIndexChanged(index: 3), .settled(index: 3, offset: 960, cause: .wheel)])
+        controller.dragBegan(time: 1000)
+        controller.dragChanged(translation: -100, time: 1010)
+        controller.dragChanged(translation: -200, time: 1020)
+        controller.dragEnded(time: 1020)
         #expect(!controller.isAnimating)
         #expect(settledEvents(controller.drainEvents()).count == 1)
     }

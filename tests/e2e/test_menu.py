@@ -74,7 +74,7 @@ def test_menu_drags_and_keys():
 def test_menu_resize_reduce_motion_and_rtl():
     with App("--page", "menu", "--reduce-motion") as app:
         s = menu(app)
-        # Reduced motion: each notch is an instant move that is at rest at once, so each settles by itself.
+        # Reduced motion: each notch moves at once; notches waited on one by one are separate gestures.
         for index in (1, 2, 3):
             m = app.mark(); wheel(s.centre_on_screen(), 7); s.settle(m, "menu", index, "wheel")
         chrome = app.ready["width"] - extents(s.pane)[2]

@@ -97,6 +97,8 @@ def test_strip_reduce_motion_still_snaps():
         point = s.centre_on_screen()
         m = app.mark(); start = time.time(); wheel(point, 7); s.settle(m, "strip", 1, "wheel")
         m = app.mark(); drag(point, -180, 6, 0.03, hold=0.3); s.settle(m, "strip", 2, "drag")
+        # A quick burst is one gesture even when every move is instant: three items, one settled.
+        m = app.mark(); wheel(point, 7, 3); s.settle(m, "strip", 5, "wheel")
 
 
 def test_strip_right_to_left_starts_at_the_right_and_follows_what_the_user_sees():
