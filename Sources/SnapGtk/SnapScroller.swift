@@ -103,6 +103,7 @@ public final class SnapScroller {
     private var dragging = false
     private var dragOriginX = 0.0
     private var dragStartX = 0.0
+    private var pressTime = 0.0
 
     /// A scroller of `itemCount` items `itemWidth` px wide, `spacing` px apart, resting on `initialIndex`.
     /// `factory` makes an item widget; `bind` fills one for an index (called again whenever a widget is recycled).
@@ -303,10 +304,11 @@ public final class SnapScroller {
 
     /// A mouse drag: `began` at x (scrolled-window coordinates), `changed` by offset (ox) since, `ended`.
     /// Below `dragThreshold` the press is a tap on the item under the pointer.
-    public func handleDragBegin(x: Double) {
+    public func handleDragBegin(x: Double, time: Double? = nil) {
         pressed = true
         dragging = false
         dragStartX = x
+        pressTime = time ?? now
         gtk_widget_grab_focus(scrolledWindow)
     }
 
@@ -318,10 +320,13 @@ public final class SnapScroller {
         if !dragging {
             guard abs(ox) >= Self.dragThreshold else { return false }
             dragging = true
-            // Count from where the threshold was crossed, so the content does not jump by the threshold.
-            dragOriginX = ox
+            // Count from the point where the threshold was crossed, so the content does not jump by the threshold;
+            // that point, not this event's, because GTK may have merged several motions into this first update.
+            dragOriginX = ox < 0 ? -Self.dragThreshold : Self.dragThreshold
             inputCause = .drag
-            controller.dragBegan(time: time)
+            // The content was still at the press: that sample gives a fling's velocity even when GTK merged
+            // every motion into this one update.
+            controller.dragBegan(time: min(pressTime, time))
         }
         let translation = ox - dragOriginX
         controller.dragChanged(translation: isRightToLeft ? -translation : translation, time: time)
@@ -400,8 +405,7 @@ public final class SnapScroller {
         let dragObject = UnsafeMutableRawPointer(drag)
         Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, _ in
             guard let self else { return }
-            _ = self.eventTime(drag, anchor: true)
-            self.handleDragBegin(x: x)
+            self.handleDragBegin(x: x, time: self.eventTime(drag, anchor: true))
         }
         Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, _ in
             guard let self else { return }
