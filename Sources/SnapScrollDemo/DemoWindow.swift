@@ -146,27 +146,45 @@ final class DemoWindow {
         return button
     }
 
-    /// The QA panel: the event log as it happens, newest line first.
+    /// The QA panel: the event log as it happens, newest at the bottom.
     ///
-    /// A selectable label rather than a text view: a text view validates its lines in idle time and changes
-    /// its scroll range outside GTK's layout phase, which on GTK 4.8 makes the panel's scrollbar be drawn
-    /// before it is allocated (a warning on standard error during bursts of events). A label's size only
-    /// changes during layout, and with the newest line on top the panel never has to scroll to follow.
+    /// Lines reach the text view from an idle callback, batched, never as they come: a component may report from
+    /// inside GTK's layout pass (a resize settles it, a page changes mid-animation), and changing the text view then
+    /// makes GTK 4.8 draw its scrollbar before allocating it (a warning on standard error). The text view takes
+    /// lines incrementally, so a busy log costs little per frame.
     private func makeQAPanel() -> UnsafeMutablePointer<GtkWidget> {
-        let view = gtk_label_new(nil)!
-        gtk_label_set_selectable(view.opaque, 1)
-        gtk_label_set_wrap(view.opaque, 1)
-        gtk_label_set_wrap_mode(view.opaque, PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_xalign(view.opaque, 0)
-        gtk_label_set_yalign(view.opaque, 0)
+        let view = gtk_text_view_new()!
+        gtk_text_view_set_editable(view.cast(), 0)
+        gtk_text_view_set_cursor_visible(view.cast(), 0)
+        gtk_text_view_set_monospace(view.cast(), 1)
+        // Wrapped, so a long line never widens the panel (and with it the whole window's layout).
+        gtk_text_view_set_wrap_mode(view.cast(), GTK_WRAP_WORD_CHAR)
         gtk_widget_add_css_class(view, "qa-log")
-        gtk_widget_add_css_class(view, "monospace")
         snap_accessible_set_label(view, "QA event log")
-        var lines: [String] = []
+        let buffer = gtk_text_view_get_buffer(view.cast())!
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        let endMark = gtk_text_buffer_create_mark(buffer, "end", &end, 0)
+        var lines = 0
+        var pending: [String] = []
+        let show = IdleBatch {
+            var iter = GtkTextIter()
+            gtk_text_buffer_get_end_iter(buffer, &iter)
+            gtk_text_buffer_insert(buffer, &iter, pending.joined(separator: "\n") + "\n", -1)
+            lines += pending.count
+            pending.removeAll()
+            if lines > Self.qaPanelLines {
+                var start = GtkTextIter(), cut = GtkTextIter()
+                gtk_text_buffer_get_start_iter(buffer, &start)
+                gtk_text_buffer_get_iter_at_line(buffer, &cut, Int32(lines - Self.qaPanelLines))
+                gtk_text_buffer_delete(buffer, &start, &cut)
+                lines = Self.qaPanelLines
+            }
+            gtk_text_view_scroll_mark_onscreen(view.cast(), endMark)
+        }
         log.observe { line in
-            lines.append(line)
-            if lines.count > Self.qaPanelLines { lines.removeFirst(lines.count - Self.qaPanelLines) }
-            gtk_label_set_text(view.opaque, lines.reversed().joined(separator: "\n"))
+            pending.append(line)
+            show.schedule()
         }
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(scroller.opaque, view)
