@@ -21,21 +21,8 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     let scroller = SnapScroller(
         itemCount: days.count, itemWidth: MenuDesign.tabWidth, spacing: 0,
         contentRole: GTK_ACCESSIBLE_ROLE_TAB_LIST, label: "Weekday menu",
-        factory: {
-            let tab = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
-            gtk_widget_add_css_class(tab, "menu-tab")
-            gtk_widget_set_size_request(tab, -1, MenuDesign.tabHeight)
-            let label = gtk_label_new(nil)!
-            gtk_widget_set_hexpand(label, 1)
-            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-            gtk_box_append(tab.cast(), label)
-            return tab
-        },
-        bind: { tab, index in
-            let text = title(index)
-            gtk_label_set_text(gtk_widget_get_first_child(tab).opaque, text)
-            snap_accessible_set_label(tab, text)
-        })
+        factory: { LabelItem.make(cssClass: "menu-tab", height: MenuDesign.tabHeight, role: GTK_ACCESSIBLE_ROLE_TAB) },
+        bind: { tab, index in LabelItem.bind(tab, text: title(index)) })
     scroller.marksCurrentItem = true
     snap_accessible_set_label(scroller.content, "Weekdays")
     gtk_widget_add_css_class(scroller.widget, "menu-strip")

@@ -29,21 +29,10 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
 
     let scroller = SnapScroller(
         itemCount: initialCount, itemWidth: StripDesign.cardWidth, spacing: StripDesign.spacing, label: "Fruit strip",
-        factory: {
-            let card = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            gtk_widget_add_css_class(card, "strip-card")
-            gtk_widget_set_size_request(card, -1, StripDesign.cardHeight)
-            let label = gtk_label_new(nil)!
-            gtk_widget_set_vexpand(label, 1)
-            // A title wider than the card is ellipsized: a card wider than the design would rest off-centre.
-            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-            gtk_box_append(card.cast(), label)
-            return card
-        },
+        factory: { LabelItem.make(cssClass: "strip-card", height: StripDesign.cardHeight) },
         bind: { card, index in
             let text = title(index)
-            gtk_label_set_text(gtk_widget_get_first_child(card).opaque, text)
-            snap_accessible_set_label(card, "\(text), item \(index + 1)")
+            LabelItem.bind(card, text: text, accessibleLabel: "\(text), item \(index + 1)")
         })
     gtk_widget_set_vexpand(scroller.widget, 0)
     gtk_widget_set_valign(scroller.widget, GTK_ALIGN_CENTER)
