@@ -12,13 +12,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 
-
-def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
+from harness import rss_kb  # noqa: E402  (how the tests read a process's memory; one reader for both)
 
 
 def launch(cmd, env=None):

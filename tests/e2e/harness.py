@@ -170,6 +170,15 @@ def centre_x(node):
     return x + w / 2
 
 
+def rss_kb(pid):
+    """Resident memory (VmRSS) of a running process, in KiB."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
 def xdo(*args):
     subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
 

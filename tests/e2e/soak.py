@@ -19,7 +19,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pyatspi  # noqa: E402
 
-from harness import App, extents, xdo  # noqa: E402
+from harness import App, extents, rss_kb, xdo  # noqa: E402
 from snapchecks import TOLERANCE, app_window  # noqa: E402
 
 PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
@@ -37,14 +37,6 @@ QUIET = 0.45
 
 class Violation(AssertionError):
     pass
-
-
-def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 class Soak:
