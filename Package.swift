@@ -12,14 +12,14 @@ let package = Package(
     targets: [
         // The only C in the project: GTK's headers plus a few inline wrappers for what Swift cannot call.
         .systemLibrary(
-            name: "CGtk",
+            name: "CSnapGtk",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
         // The snapping rules: geometry, target choice, motion, gesture state. No GTK.
         .target(name: "SnapCore"),
         // GTK plumbing and the reusable widgets.
-        .target(name: "SnapGtk", dependencies: ["CGtk", "SnapCore"]),
+        .target(name: "SnapGtk", dependencies: ["CSnapGtk", "SnapCore"]),
         // The demo window: thin wiring of pages, options, content and the QA log.
         .executableTarget(
             name: "SnapScrollDemo", dependencies: ["SnapGtk", "SnapCore"],
@@ -29,7 +29,7 @@ let package = Package(
         ),
         .executableTarget(name: "snapcore-bench", dependencies: ["SnapCore"]),
         .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore"]),
-        .testTarget(name: "SnapGtkTests", dependencies: ["SnapGtk", "SnapCore", "CGtk"]),
+        .testTarget(name: "SnapGtkTests", dependencies: ["SnapGtk", "SnapCore", "CSnapGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 
 /// A GtkApplication with a reverse-DNS id, non-unique by default so several instances (tests,
 /// side-by-side runs) never hand over to each other. Command-line options are parsed before it runs.

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapCore
 
 /// One banner of a carousel: its image drawn to cover the panel (rounded corners), and its title under it, sized from

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapCore
 
 /// A banner carousel (seed 004): one banner at rest in the middle, its neighbours peeking in at the side margins, all

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapCore
 
 /// A horizontal container for any child (seed 001): centred with no scrolling while the child is

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 
 /// Drives an animation from a widget's frame clock: while running, `onFrame` is called once per
 /// frame with the frame time in milliseconds, until it returns false or `stop()` is called.

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 
 /// GTK's one thread. Everything in this module that touches GTK is `@MainActor`, and GTK is
 /// initialised here, on the process main thread, so the main actor and GTK's thread are one.

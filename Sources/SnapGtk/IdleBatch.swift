@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 
 /// Runs `body` once from a GLib idle callback, however many times `schedule()` is called before it runs:
 /// work triggered in bursts, or from inside GTK's layout pass, happens once and outside the frame.

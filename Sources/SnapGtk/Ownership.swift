@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 
 /// Small helpers for owning GTK objects from Swift: floating references sunk when kept,
 /// children removed through their parent, and a Swift object tied to a widget's lifetime.

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapCore
 
 /// Page dots for a pager: one small focusable tab per page (clickable, keyboard-navigable, selected for the current

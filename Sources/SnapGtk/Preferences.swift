@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 
 /// The two global preferences every component follows: animations (GTK's `gtk-enable-animations`,
 /// which `--reduce-motion` and the demo's toggle set) and text direction (GTK's default direction,

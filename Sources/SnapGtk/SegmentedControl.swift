@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapCore
 
 /// A segmented control with a sliding underline (seed 002): N titled segments with no background

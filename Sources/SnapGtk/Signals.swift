@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 
 /// Signal connection whose handler lifetime belongs to GLib: each handler is a retained box whose
 /// release is the destroy notify GLib calls when the handler is disconnected or the object dies.

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapCore
 
 /// A horizontal row of items in a GtkScrolledWindow that always comes to rest with one item in its resting place

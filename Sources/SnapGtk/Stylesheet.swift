@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 
 /// Loads CSS into the default display, collecting parse problems instead of letting GTK print them.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 
 /// Decoded images by file path, ready for cairo drawing, so recycled cells never decode the same file twice.
 /// Failures are remembered too (with GLib's message), so a bad file is tried once. Least recently used entries

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapGtk
 
 /// What every page builder gets: the content, the QA log and where resources live.

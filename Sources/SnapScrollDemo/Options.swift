@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import Glibc
 
 /// The demo's command line, as `component-contract.md` defines it, parsed with GLib's option handling.

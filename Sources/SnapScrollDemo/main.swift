@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import FoundationEssentials
 import Glibc
 import SnapGtk

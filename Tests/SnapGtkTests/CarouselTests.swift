@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import Foundation
 import SnapCore
 import SnapGtk

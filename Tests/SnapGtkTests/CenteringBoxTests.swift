@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapCore
 @testable import SnapGtk
 import XCTest

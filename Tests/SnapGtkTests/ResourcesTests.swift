@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import Foundation
 import SnapGtk
 import XCTest

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapGtk
 
 /// The item widget the menu's tabs and the strip's cards share: a box holding one label, ellipsized so an item

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapGtk
 
 /// A page whose component is not built yet says so plainly.

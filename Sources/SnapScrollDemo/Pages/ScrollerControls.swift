@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapGtk
 
 /// QA controls shared by the menu and strip pages: item count (up to 100,000), item width and spacing, each

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import SnapCore
 import SnapGtk
 

@@ -1,4 +1,4 @@
-import CGtk
+import CSnapGtk
 import Glibc
 import SnapCore
 import SnapGtk
