@@ -46,6 +46,7 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     gtk_box_append(page.cast(), makeScrollerControls(scroller, onWidthChanged: { width in
         gtk_widget_set_size_request(indicator, Int32(width), MenuDesign.indicatorHeight)
     }))
+    PageFocus.mark(page, component: scroller.scrolledWindow)
     return page
 }
 

@@ -6,9 +6,7 @@ import SnapGtk
 @MainActor
 func makeScrollerControls(_ scroller: SnapScroller, onCountChanged: @escaping @MainActor (Int) -> Void = { _ in },
                           onWidthChanged: @escaping @MainActor (Double) -> Void = { _ in }) -> UnsafeMutablePointer<GtkWidget> {
-    let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-    gtk_widget_add_css_class(box, "scroller-controls")
-    gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+    var fields: [UnsafeMutablePointer<GtkWidget>] = []
     func spin(_ title: String, value: Double, range: ClosedRange<Double>, step: Double,
               _ changed: @escaping @MainActor (Double) -> Void) {
         let label = gtk_label_new(title)!
@@ -16,8 +14,10 @@ func makeScrollerControls(_ scroller: SnapScroller, onCountChanged: @escaping @M
         gtk_spin_button_set_value(button.opaque, value)
         snap_accessible_set_label(button, title)
         Signals.connect(button.raw, "value-changed") { changed(gtk_spin_button_get_value(button.opaque)) }
-        gtk_box_append(box.cast(), label)
-        gtk_box_append(box.cast(), button)
+        let field = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(field.cast(), label)
+        gtk_box_append(field.cast(), button)
+        fields.append(field)
     }
     spin("Items", value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
         scroller.setItemCount(Int(value))
@@ -28,7 +28,9 @@ func makeScrollerControls(_ scroller: SnapScroller, onCountChanged: @escaping @M
         onWidthChanged(value)
     }
     spin("Spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.setSpacing(value) }
-    return box
+    let row = WrappingRow.make(fields)
+    gtk_widget_add_css_class(row, "scroller-controls")
+    return row
 }
 
 /// The most items the QA controls offer (the engine recycles widgets, so this is about the spin button's range).
