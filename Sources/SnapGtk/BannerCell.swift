@@ -33,6 +33,7 @@ public final class BannerCell {
 
     /// An empty cell drawing from `cache`.
     public init(cache: TextureCache) {
+        WidgetStyle.install()
         self.cache = cache
         widget = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_orientable_set_orientation(widget.opaque, GTK_ORIENTATION_VERTICAL)
@@ -69,6 +70,7 @@ public final class BannerCell {
                 cell.draw(cr, width: Double(width), height: Double(height))
             }
         }, box, { data in Unmanaged<WeakCell>.fromOpaque(data!).release() })
+        PressFeedback.attach(to: widget)
         Ownership.tie(self, to: widget)
         apply(geometry: geometry)
     }

@@ -34,6 +34,7 @@ public final class CenteringBox {
 
     /// A centring container with `label` as the scroller's accessible label.
     public init(label: String) {
+        WidgetStyle.install()
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_widget_set_hexpand(widget, 1)

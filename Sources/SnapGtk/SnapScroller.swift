@@ -115,6 +115,7 @@ public final class SnapScroller {
         factory: @escaping () -> UnsafeMutablePointer<GtkWidget>,
         bind: @escaping (UnsafeMutablePointer<GtkWidget>, Int) -> Void
     ) {
+        WidgetStyle.install()
         self.itemCount = max(0, itemCount)
         self.itemWidth = itemWidth
         self.spacing = spacing

@@ -28,6 +28,8 @@ g_set_application_name("SnapScroll")
 guard GtkThread.initialize() else { fail("cannot open a display", status: 1) }
 if options.reduceMotion { Preferences.animationsEnabled = false }
 if options.rtl { Preferences.rightToLeft = true }
+// The widgets' own styles first: the demo's stylesheet uses their named colours and overrides their rules.
+WidgetStyle.install()
 do {
     let problems = Stylesheet.install(css: try resources.text("snapscroll.css"))
     if !problems.isEmpty { writeLine("\(program): snapscroll.css: \(problems[0])", to: STDERR_FILENO) }
