@@ -14,7 +14,7 @@ public final class PageDots {
     public static let selectedRadius = 4.0
     /// Dot opacity of a page that is not current: enough for 3:1 against the background in light, dark and high
     /// contrast themes (the dot is drawn in the theme's text colour).
-    public static let opacity = 0.55
+    public static let opacity = 0.6
     /// Dot opacity of the current page.
     public static let selectedOpacity = 1.0
     /// Gap (px) between the edges of two selected-size dots.
