@@ -72,8 +72,8 @@ public final class Carousel {
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_set_parent(scroller.widget, widget)
-        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, { widget, orientation, _, minimum, natural, _, _ in
-            onGtkThread { Carousel.owner(of: widget)?.measure(orientation, minimum, natural) }
+        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new({ _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }, { widget, orientation, forSize, minimum, natural, _, _ in
+            onGtkThread { Carousel.owner(of: widget)?.measure(orientation, forSize, minimum, natural) }
         }, { widget, width, height, _ in
             onGtkThread { Carousel.owner(of: widget)?.allocate(width: width, height: height) }
         }))
@@ -144,12 +144,23 @@ public final class Carousel {
         return Unmanaged<Carousel>.fromOpaque(data).takeUnretainedValue()
     }
 
-    /// Any size is fine (the geometry scales); naturally the design size.
-    private func measure(_ orientation: GtkOrientation, _ minimum: UnsafeMutablePointer<Int32>?, _ natural: UnsafeMutablePointer<Int32>?) {
-        let horizontal = orientation == GTK_ORIENTATION_HORIZONTAL
-        minimum?.pointee = horizontal ? Self.minimumWidth : Self.minimumHeight
-        let designHeight = design.imageHeight + design.textHeight
-        natural?.pointee = Int32((horizontal ? design.componentWidth : designHeight).rounded())
+    /// Any size is fine (the geometry scales). Naturally the design width, and for a given width the height that
+    /// shows the banners at that width's scale (so a page can centre the carousel instead of padding it).
+    private func measure(_ orientation: GtkOrientation, _ forSize: Int32, _ minimum: UnsafeMutablePointer<Int32>?,
+                         _ natural: UnsafeMutablePointer<Int32>?) {
+        if orientation == GTK_ORIENTATION_HORIZONTAL {
+            minimum?.pointee = Self.minimumWidth
+            natural?.pointee = Int32(design.componentWidth.rounded())
+            return
+        }
+        minimum?.pointee = Self.minimumHeight
+        let width = forSize >= 0 ? Double(forSize) : design.componentWidth
+        // What the scroller adds around its banners (its content's padding), measured at the current geometry.
+        var scrollerHeight: Int32 = 0
+        gtk_widget_measure(scroller.widget, GTK_ORIENTATION_VERTICAL, -1, &scrollerHeight, nil, nil, nil)
+        let decoration = max(0, Double(scrollerHeight) - geometry.panelHeight.rounded(.down))
+        let height = PagerGeometry(design: design, componentWidth: width).panelHeight.rounded(.down) + decoration
+        natural?.pointee = max(Self.minimumHeight, Int32(min(height, Double(Int32.max / 2))))
     }
 
     /// The height the carousel was last given: the limit on the banners' scale.
@@ -158,8 +169,15 @@ public final class Carousel {
     /// The geometry at `width` within the available height: the component spans the whole width, and the banners
     /// keep the design's proportions at the largest scale both width and height allow, so on a wide, short page
     /// the neighbours peek in up to the edges instead of the carousel shrinking into the middle.
+    ///
+    /// The panel is a whole number of pixels with the component width's parity, so the banner at rest sits exactly
+    /// in the middle (equal whole-pixel margins) rather than half a pixel off.
     func geometry(forWidth width: Double) -> PagerGeometry {
-        PagerGeometry(design: design, componentWidth: width.rounded(.down), height: availableHeight)
+        var geometry = PagerGeometry(design: design, componentWidth: width.rounded(.down), height: availableHeight)
+        let margin = max(0, ((geometry.componentWidth - geometry.panelWidth) / 2).rounded())
+        geometry.panelWidth = geometry.componentWidth - 2 * margin
+        geometry.sideMargin = margin
+        return geometry
     }
 
     private func allocate(width: Int32, height: Int32) {

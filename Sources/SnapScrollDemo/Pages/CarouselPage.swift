@@ -42,6 +42,8 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
     gtk_widget_add_css_class(page, "carousel-page")
+    // Centred as a group: the carousel takes the height its width calls for, or all there is when that is less.
+    gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
     gtk_box_append(page.cast(), carousel.widget)
     gtk_box_append(page.cast(), dots.widget)
     gtk_box_append(page.cast(), controls)
