@@ -1,8 +1,8 @@
 """Regenerates the screenshot gallery: every page of the demo at 360, 600, 960 and 1400 px wide in the light, dark
 and high-contrast themes, into docs/screenshots/gallery/, plus docs/screenshots/window.png (the README's picture)
-and the gallery's index, docs/screenshots/README.md. One launch per size and theme visits every page from the header.
+and the gallery's index, docs/screenshots/README.md.
 
-    scripts/screenshots                 everything (about two minutes)
+    scripts/screenshots                 everything (about three minutes)
     scripts/screenshots --pages menu    one page
 
 PNGs are reduced to a 128-colour palette (ImageMagick) so the repository stays small."""
@@ -15,7 +15,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import App, ROOT  # noqa: E402
-from look import PAGES, THEMES, Window, switch_page  # noqa: E402
+from look import PAGES, THEMES, Window  # noqa: E402
 
 SIZES = [(360, 640), (600, 800), (960, 640), (1400, 900)]
 THEME_TITLES = {"light": "Light (Adwaita)", "dark": "Dark (Adwaita:dark)", "contrast": "High contrast (HighContrast)"}
@@ -33,22 +33,21 @@ def save(window, path):
 
 
 def capture(pages, themes, sizes):
+    """One launch per shot, opened on its page (`--page`): the window as a user first sees it, focus on the
+    component but no focus ring (that shows once keys are used)."""
     os.makedirs(os.path.join(OUT, "gallery"), exist_ok=True)
     for theme in themes:
         for width, height in sizes:
-            first = pages[0]
-            with App("--page", first, "--size", f"{width}x{height}", env={"GTK_THEME": THEMES[theme]}) as app:
-                app.accessible()
-                window = Window(app)
-                for page in pages:
-                    if page != first:
-                        switch_page(app, window, page)
+            for page in pages:
+                with App("--page", page, "--size", f"{width}x{height}", env={"GTK_THEME": THEMES[theme]}) as app:
+                    app.accessible()
+                    window = Window(app)
                     window.park_pointer()
-                    time.sleep(0.4)   # images decoded, cross-fade over
+                    time.sleep(0.4)   # images decoded and drawn
                     save(window, os.path.join(OUT, "gallery", f"{page}-{width}-{theme}.png"))
                     if (page, width, theme) == ("menu", 960, "light"):
                         save(window, os.path.join(OUT, "window.png"))
-                    print(f"{page} {width}x{height} {theme}", flush=True)
+                print(f"{page} {width}x{height} {theme}", flush=True)
 
 
 def index(pages, themes, sizes):
