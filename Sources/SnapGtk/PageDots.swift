@@ -134,29 +134,18 @@ public final class PageDots {
     @discardableResult
     public func key(_ keyval: UInt32) -> Bool {
         let page = focusedDotPage() ?? currentIndex
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left:
-            return moveFocus(to: page + visualStep(-1))
-        case GDK_KEY_Right, GDK_KEY_KP_Right:
-            return moveFocus(to: page + visualStep(1))
-        case GDK_KEY_Home, GDK_KEY_KP_Home:
-            return moveFocus(to: 0)
-        case GDK_KEY_End, GDK_KEY_KP_End:
-            return moveFocus(to: count - 1)
-        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
+        // Left/Right follow what the user sees: in right-to-left the box lays the first page out at the right.
+        guard let press = KeyTranslation.press(for: keyval), press != .pageUp, press != .pageDown else { return false }
+        switch KeyMap.command(for: press, rightToLeft: gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL) {
+        case .activate:
             activate(page, cause: .keyboard)
             return true
-        default:
-            return false
+        case .move(let key):
+            return moveFocus(to: key.target(from: page, count: count) ?? page)
         }
     }
 
     // MARK: - Internals
-
-    /// Left/Right follow what the user sees: in right-to-left the box lays the first page out at the right.
-    private func visualStep(_ step: Int) -> Int {
-        gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL ? -step : step
-    }
 
     private func focusedDotPage() -> Int? {
         for (i, dot) in dots.enumerated() where gtk_widget_has_focus(dot) != 0 { return firstPage + i }

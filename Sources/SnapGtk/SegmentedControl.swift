@@ -199,17 +199,11 @@ public final class SegmentedControl {
 
     /// Handles a key press as the capture-phase key controller does (internal so tests can press keys).
     func handleKey(_ keyval: UInt32) -> Bool {
-        guard !segments.isEmpty else { return false }
-        let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
-        let target: Int
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: target = selectedIndex + (rtl ? 1 : -1)
-        case GDK_KEY_Right, GDK_KEY_KP_Right: target = selectedIndex + (rtl ? -1 : 1)
-        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
-        case GDK_KEY_End, GDK_KEY_KP_End: target = segments.count - 1
-        default: return false
-        }
-        select(min(max(target, 0), segments.count - 1), cause: .keyboard)
+        // Arrows, Home and End select; Enter and Space are the focused segment button's own.
+        guard let press = KeyTranslation.press(for: keyval), press != .pageUp, press != .pageDown,
+              case .move(let key) = KeyMap.command(for: press, rightToLeft: gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL),
+              let target = key.target(from: selectedIndex, count: segments.count) else { return false }
+        select(target, cause: .keyboard)
         return true
     }
 

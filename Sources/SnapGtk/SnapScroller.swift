@@ -6,13 +6,10 @@ import SnapCore
 /// outside adjustment changes, resizes — goes through one `SnapController`; only items near the viewport exist.
 @MainActor
 public final class SnapScroller {
-    /// Movement (px) before a mouse press counts as a drag rather than a tap (Embla's figure, between UIKit's and
-    /// libadwaita's 16 px, so a click with a shaky hand stays a click).
-    public static let dragThreshold = 10.0
+    /// Movement (px) before a mouse press counts as a drag rather than a tap (see `GestureInterpreter`).
+    public static let dragThreshold = GestureInterpreter.dragThreshold
     /// Item widgets kept bound beyond each edge of the viewport, so a fast move shows no gaps before relayout.
     public static let overscan = 2
-    /// A touchpad gesture is steered by the axis of its first clear movement; the other axis is ignored until it ends.
-    static let axisLockRatio = 1.0
 
     /// The root widget to put in a window: an overlay holding the scrolled window (add fixed decorations with
     /// `addOverlay`).
@@ -73,9 +70,11 @@ public final class SnapScroller {
     /// The controller's logical offset (the adjustment shows its physical mirror in right-to-left).
     public var logicalOffset: Double { controller.offset }
     /// Whether the row is laid out right to left (first item at the right).
-    public internal(set) var isRightToLeft: Bool
+    public internal(set) var isRightToLeft: Bool {
+        didSet { gestures.isRightToLeft = isRightToLeft }
+    }
     /// True while an animation runs or a gesture awaits its end.
-    public var isMoving: Bool { controller.needsFrames || dragging }
+    public var isMoving: Bool { controller.needsFrames || gestures.isDragging }
     /// The frame driver pacing animations; set `recordsIntervals` to measure frame intervals.
     public var frameDriver: FrameDriver { driver }
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
@@ -96,17 +95,12 @@ public final class SnapScroller {
     var hasViewport = false
     var appliedPhysical = 0.0
     var animationsObserver: UInt = 0
-    // Touchpad gesture state.
-    var scrollAxis: GtkOrientation?
+    /// The input rules (threshold, tap, axis lock, wheel units, mirroring); its direction follows `isRightToLeft`.
+    var gestures = GestureInterpreter()
+    /// Display-server event times → the monotonic clock.
+    var eventClock = EventClock()
+    /// A touchpad gesture ended without `decelerate`: the next frame ends it in the controller.
     var scrollEndPending = false
-    // Mouse drag state.
-    var pressed = false
-    var dragging = false
-    var dragOriginX = 0.0
-    var dragStartX = 0.0
-    var pressTime = 0.0
-    /// Smallest (monotonic now − event time) seen: the offset from the display server's event clock to ours.
-    var eventClockOffset: Double?
 
     /// A scroller of `itemCount` items `itemWidth` px wide, `spacing` px apart, resting on `initialIndex`.
     /// `factory` makes an item widget; `bind` fills one for an index (called again whenever a widget is recycled).
@@ -165,6 +159,7 @@ public final class SnapScroller {
                               allocate: { $0.allocateContent(width: $1, height: $2) })
 
         driver = FrameDriver(widget: widget) { [weak self] time in self?.frame(at: time) ?? false }
+        gestures.isRightToLeft = isRightToLeft
         WidgetLifetime.tie(self, to: widget) { $0.tearDown() }
         connectInput()
         connectAdjustment()
