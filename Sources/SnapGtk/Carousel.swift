@@ -72,13 +72,10 @@ public final class Carousel {
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_set_parent(scroller.widget, widget)
-        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new({ _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }, { widget, orientation, forSize, minimum, natural, _, _ in
-            onGtkThread { Carousel.owner(of: widget)?.measure(orientation, forSize, minimum, natural) }
-        }, { widget, width, height, _ in
-            onGtkThread { Carousel.owner(of: widget)?.allocate(width: width, height: height) }
-        }))
-        g_object_set_data(UnsafeMutablePointer(OpaquePointer(widget)), Self.dataKey, Unmanaged.passUnretained(self).toOpaque())
-        Ownership.tie(self, to: widget)
+        WidgetLifetime.layout(widget, owner: self, heightForWidth: true,
+                              measure: { carousel, orientation, forSize in carousel.measure(orientation, forSize) },
+                              allocate: { $0.allocate(width: $1, height: $2) })
+        WidgetLifetime.tie(self, to: widget)
 
         // Whole pixels: items are placed on whole pixels anyway, and resting offsets stay whole numbers.
         scroller.itemWidthForViewport = { [weak self] in self?.geometry(forWidth: $0).panelWidth.rounded() ?? 0 }
@@ -137,30 +134,19 @@ public final class Carousel {
         }
     }
 
-    private static let dataKey = "snap-carousel"
-
-    private static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> Carousel? {
-        guard let widget, let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), dataKey) else { return nil }
-        return Unmanaged<Carousel>.fromOpaque(data).takeUnretainedValue()
-    }
-
     /// Any size is fine (the geometry scales). Naturally the design width, and for a given width the height that
     /// shows the banners at that width's scale (so a page can centre the carousel instead of padding it).
-    private func measure(_ orientation: GtkOrientation, _ forSize: Int32, _ minimum: UnsafeMutablePointer<Int32>?,
-                         _ natural: UnsafeMutablePointer<Int32>?) {
+    private func measure(_ orientation: GtkOrientation, _ forSize: Int32) -> (minimum: Int32, natural: Int32) {
         if orientation == GTK_ORIENTATION_HORIZONTAL {
-            minimum?.pointee = Self.minimumWidth
-            natural?.pointee = Int32(design.componentWidth.rounded())
-            return
+            return (Self.minimumWidth, Int32(pixels: design.componentWidth.rounded()))
         }
-        minimum?.pointee = Self.minimumHeight
         let width = forSize >= 0 ? Double(forSize) : design.componentWidth
         // What the scroller adds around its banners (its content's padding), measured at the current geometry.
         var scrollerHeight: Int32 = 0
         gtk_widget_measure(scroller.widget, GTK_ORIENTATION_VERTICAL, -1, &scrollerHeight, nil, nil, nil)
         let decoration = max(0, Double(scrollerHeight) - geometry.panelHeight.rounded(.down))
         let height = PagerGeometry(design: design, componentWidth: width).panelHeight.rounded(.down) + decoration
-        natural?.pointee = max(Self.minimumHeight, Int32(min(height, Double(Int32.max / 2))))
+        return (Self.minimumHeight, max(Self.minimumHeight, Int32(pixels: height)))
     }
 
     /// The height the carousel was last given: the limit on the banners' scale.

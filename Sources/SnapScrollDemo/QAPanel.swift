@@ -69,6 +69,7 @@ final class QAPanel {
     /// The window is going: nothing is written into the view from now on.
     func close() {
         closed = true
+        batch.cancel()
         if let view { g_object_unref(view) }
         view = nil
         endMark = nil
