@@ -3,10 +3,9 @@ widths, nothing laid out past the window's edges, the resting item centred; and 
 pixels in the light, dark and high-contrast themes."""
 
 import random
+import time
 
-import pyatspi
-
-from harness import App, extents, xdo
+from harness import App, extents, wait_until, xdo
 from look import PAGES, THEMES, Window, background, contrast, page_panel, saturation, showing, switch_page, \
     text_contrast
 from soak import Soak
@@ -167,3 +166,46 @@ def test_contrast_of_text_indicator_underline_dots_and_focus_in_each_theme():
 def _box(rect):
     x, y, w, h = rect
     return x, y, x + w, y + h
+
+
+def test_focus_starts_on_the_component_and_follows_page_switches():
+    with App("--page", "menu", "--size", "960x640") as app:
+        app.accessible()
+        window = Window(app)
+        # At launch the arrow keys move the menu (not a spin button's number).
+        xdo("key", "Right")
+        assert app.wait_event("settled", component="menu")["index"] == 1
+        for page, component in (("strip", "strip"), ("carousel", "carousel")):
+            switch_page(app, window, page)
+            mark = app.mark()
+            xdo("key", "Right")
+            event = app.wait_event("settled", component=component)
+            assert (event["index"], event["cause"]) == (1, "keyboard"), event
+            assert [e for e in app.since(mark) if e.get("component") not in (component, None)] == []
+
+
+def test_qa_panel_starts_hidden_in_a_short_window_and_ctrl_l_shows_it_with_the_earlier_lines():
+    with App("--page", "menu", "--size", "360x480") as app:
+        app.accessible()
+        assert [n for n in app.find_all(role="label", name="QA event log") if showing(n)] == [], \
+            "the QA panel shows in a 480 px window"
+        xdo("key", "Right")
+        app.wait_event("settled", component="menu")
+        xdo("key", "ctrl+l")
+        log = app.find(role="text", name="QA event log", timeout=5)
+        deadline = time.time() + 5
+        text = ""
+        while time.time() < deadline and '"settled"' not in text:
+            time.sleep(0.1)
+            t = log.queryText()
+            text = t.getText(0, t.characterCount)
+        lines = text.strip().splitlines()
+        assert lines and '"event":"ready"' in lines[0] and '"event":"settled"' in lines[-1], lines
+        # Never wrapped: a line longer than the panel is wide scrolls sideways, so the horizontal scroll bar (shown
+        # only when there is something to scroll) is laid out.
+        bars = [b for b in app.find_all(role="scroll bar", root=log.parent) if showing(b) and extents(b)[2] > extents(b)[3]]
+        assert bars, "no horizontal scroll bar under the log: its lines wrap"
+        # Ctrl+L again hides it.
+        xdo("key", "ctrl+l")
+        wait_until(lambda: not any(showing(n) for n in app.find_all(role="label", name="QA event log")),
+                   message="the QA panel to hide")
