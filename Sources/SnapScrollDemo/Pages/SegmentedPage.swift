@@ -28,7 +28,13 @@ func makeSegmentedPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     gtk_box_append(page.cast(), WrappingRow.make([countField, equal, fit]))
 
     let control = SegmentedControl(titles: Array(segmentTitles.prefix(initialSegmentCount)), label: "Sections")
-    gtk_box_append(page.cast(), control.widget)
+    // Six long titles are wider than a phone-sized window: then the control scrolls sideways instead of widening
+    // the page past the window (its titles never shrink below their text).
+    let controlScroller = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(controlScroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+    gtk_scrolled_window_set_propagate_natural_width(controlScroller.opaque, 1)
+    gtk_scrolled_window_set_child(controlScroller.opaque, control.widget)
+    gtk_box_append(page.cast(), controlScroller)
     PageFocus.mark(page, component: control.widget)
 
     let stack = gtk_stack_new()!
