@@ -61,6 +61,9 @@ final class DemoWindow {
 
         stack = gtk_stack_new()
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // Sized by the page on screen only: a hidden page's measure never moves the window's layout.
+        gtk_stack_set_hhomogeneous(stack.opaque, 0)
+        gtk_stack_set_vhomogeneous(stack.opaque, 0)
         gtk_widget_set_vexpand(stack, 1)
         // Pages are built when first shown: start-up pays only for the page on screen (no banner images
         // decoded, no emoji font loaded, until a page needs them). A page is never wider than the window (each
@@ -105,9 +108,12 @@ final class DemoWindow {
         gtk_widget_add_controller(window, keys)
 
         Ownership.tie(self, to: window)
+        // The focus moves once the switch is over (the drop-down's popover closed, the page laid out), from an idle.
+        let focusLater = IdleBatch { [weak self] in self?.focusVisiblePage() }
+        focusLater.cancel(onDestroyOf: window)
         Signals.connectNotify(stack.raw, property: "visible-child") { [weak self] in
             self?.buildVisiblePage()
-            self?.focusVisiblePage()
+            focusLater.schedule()
         }
         Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }
         Signals.connect(window.raw, "map", after: true) { [weak self] in self?.focusVisiblePage() }

@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pyatspi  # noqa: E402
 
 from harness import App, extents, rss_kb, xdo  # noqa: E402
+from look import header_shows_tabs  # noqa: E402
 from snapchecks import TOLERANCE, app_window  # noqa: E402
 
 PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
@@ -348,9 +349,9 @@ class Soak:
         """Opens another page from the header: a click on its tab, or, in a window too narrow for the tabs, the
         drop-down that replaces them (Home, arrows and Enter in its list)."""
         target = self.rng.choice([page for page in PAGES if page != self.page])
-        x, y, w, h = extents(self.node("page tab", PAGES[target]))
         mark = self.app.mark()
-        if w > 0 and h > 0:
+        if header_shows_tabs(self.app):
+            x, y, w, h = extents(self.node("page tab", PAGES[target]))
             xdo("mousemove", *self.screen(x + w / 2, y + h / 2), "click", 1)
         else:
             x, y, w, h = extents(self.node("combo box", "Demo page"))
