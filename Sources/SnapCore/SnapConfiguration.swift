@@ -14,6 +14,11 @@ public struct SnapConfiguration: Sendable, Equatable {
     public var springMass = SpringMotion.defaultMass
     /// Spring stiffness.
     public var springStiffness = SpringMotion.defaultStiffness
+    /// Milliseconds a requested one-item move (wheel notch, key, click, page dot) takes; longer moves take
+    /// longer, growing with the square root of the distance (see `GlideMotion.duration`).
+    public var glideOneItemDuration = GlideMotion.defaultOneItemDuration
+    /// Longest requested move (ms), however far it goes.
+    public var glideLongestDuration = GlideMotion.defaultLongestDuration
 
     /// Creates a configuration; every parameter defaults to the strip/menu behaviour.
     public init(
