@@ -24,8 +24,8 @@ public struct SnapController {
     static let pageTolerance = 0.5
     /// Events queued between drains in a busy frame; reserved up front so queuing does not allocate.
     static let initialEventCapacity = 16
-    /// A motion's first frame shows at most this much of it (ms, one 60 Hz frame), however late that frame comes
-    /// after the input: a late first frame must not open with a leap.
+    /// A motion from rest shows at most this much of itself (ms, one 60 Hz frame) on its first frame, however late
+    /// that frame comes after the input: a late first frame must not open with a leap.
     static let firstFrameStep = 1000.0 / 60.0
 
     /// How the content heads for its target: thrown by a finger (a spring that keeps the finger's velocity) or asked
@@ -357,7 +357,8 @@ public struct SnapController {
         }
         motionStart = time
         motionElapsed = 0
-        motionShown = false
+        // Only a motion from rest has its first frame shortened: a running one keeps going at its speed.
+        motionShown = velocity != 0
     }
 
     /// Queues `.settled` when the gesture is over: no motion, no steering, no quiet period pending. If the content is
