@@ -87,7 +87,8 @@ import Testing
         #expect(GlideMotion.duration(distance: 2, itemExtent: 100) == GlideMotion.shortestDuration)
         #expect(GlideMotion.duration(distance: 0, itemExtent: 100) == 0)
         #expect(GlideMotion.duration(distance: 50, itemExtent: 0) == one)
-        #expect(GlideMotion.duration(distance: 300, itemExtent: 100, oneItem: 100, longest: 150) == 150)
+        #expect(GlideMotion.duration(distance: 400, itemExtent: 100, oneItem: 100, longest: 150) == 150)
+        expectClose(GlideMotion.duration(distance: 400, itemExtent: 100), 240 * 1.5874, tolerance: 0.01)
     }
 
     @Test(arguments: [100.0, 160.0, 507.0])
