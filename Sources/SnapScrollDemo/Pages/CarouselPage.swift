@@ -27,7 +27,11 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     gtk_box_append(controls.cast(), feedback)
 
     context.bench.register(page: "carousel", carousel.scroller)
-    carousel.onPageChanged = { index, cause in log.page(component, index: index, cause: cause) }
+    carousel.onPageChanged = { [unowned carousel] index, cause in
+        log.page(component, index: index, cause: cause)
+        // The page can change on the frame that also reports the position (a long glide's last frame): follow it.
+        dots.setPosition(carousel.position, current: index)
+    }
     carousel.onSettled = { index, offset, cause in log.settled(component, index: index, offset: offset, cause: cause) }
     carousel.onPositionChanged = { [unowned carousel] position in dots.setPosition(position, current: carousel.currentPage) }
     carousel.onTapped = { index in
