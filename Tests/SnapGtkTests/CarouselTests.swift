@@ -1,7 +1,7 @@
 import CSnapGtk
 import Foundation
 import SnapCore
-@_spi(Testing) import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) import SnapGtk
 import XCTest
 
 final class CarouselTests: XCTestCase {
