@@ -48,6 +48,7 @@ public struct GestureInterpreter: Sendable {
     private var pressTime = 0.0
     private var dragOrigin = 0.0
 
+    /// An interpreter with no press and no touchpad gesture in progress.
     public init(isRightToLeft: Bool = false) {
         self.isRightToLeft = isRightToLeft
     }
@@ -136,6 +137,7 @@ public struct EventClock: Sendable {
     /// The smallest (now − event time) seen since the last anchor, in ms.
     public private(set) var offset: Double?
 
+    /// A clock that has seen no event yet.
     public init() {}
 
     /// The monotonic time (ms) of an event stamped `eventTime` (ms, display-server clock) and handled at `now`.
