@@ -13,7 +13,12 @@ public struct GestureInterpreter: Sendable {
     public static let axisLockRatio = 1.0
 
     /// An axis of touchpad movement.
-    public enum Axis: Sendable, Equatable { case horizontal, vertical }
+    public enum Axis: Sendable, Equatable {
+        /// Along the row (dx).
+        case horizontal
+        /// Across the row (dy), which moves forward in reading order when scrolled down.
+        case vertical
+    }
 
     /// What a pointer movement during a press means.
     public enum DragStep: Sendable, Equatable {
