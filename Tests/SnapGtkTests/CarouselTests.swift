@@ -1,7 +1,7 @@
 import CSnapGtk
 import Foundation
 import SnapCore
-@_spi(Testing) @_spi(GtkInterop) import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 final class CarouselTests: XCTestCase {
