@@ -93,24 +93,6 @@ public struct TimedMotion: Motion {
     }
 }
 
-/// A motion that is already at its target: what every move becomes under reduced motion.
-public struct InstantMotion: Motion {
-    /// The only position this motion ever has.
-    public let target: Double
-
-    /// A motion that is at `to` from the start.
-    public init(to: Double) {
-        self.target = to
-    }
-
-    /// Always the target.
-    public func value(at t: Double) -> Double { target }
-    /// Always still.
-    public func velocity(at t: Double) -> Double { 0 }
-    /// Done from the start.
-    public func isDone(at t: Double) -> Bool { true }
-}
-
 /// A timed glide for moves the user asks for rather than throws: a wheel notch, a key, a click, a page dot,
 /// "back to first". It starts gently, is fastest about a third of the way, and lands with neither speed nor jolt.
 ///

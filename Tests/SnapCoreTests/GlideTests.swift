@@ -213,6 +213,23 @@ import Testing
         }
     }
 
+    @Test func glideDurationsAreCheckedWhereTheyAreSet() {
+        var configuration = SnapConfiguration()
+        configuration.glideOneItemDuration = .nan
+        #expect(configuration.glideOneItemDuration == GlideMotion.defaultOneItemDuration)
+        configuration.glideLongestDuration = -5
+        #expect(configuration.glideLongestDuration == 0)
+        configuration.glideOneItemDuration = .infinity
+        #expect(configuration.glideOneItemDuration == SnapConfiguration.glideDurationRange.upperBound)
+        // A zero cap makes requested moves instant, and they still land exactly and settle once.
+        var (controller, layout) = Self.controller(width: 100)
+        controller.configuration = configuration
+        controller.key(.next, time: 0)
+        runUntilIdle(&controller, from: 0)
+        #expect(controller.offset == layout.restingOffset(11))
+        #expect(settledEvents(controller.drainEvents()).count == 1)
+    }
+
     @Test func glidesFollowReducedMotion() {
         var (controller, layout) = Self.controller(width: 100)
         controller.configuration.reduceMotion = true
