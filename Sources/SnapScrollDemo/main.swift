@@ -38,7 +38,9 @@ do {
 let log = QALog(writesToStandardOutput: options.qaLog)
 let application = Application(id: "io.github.snapscroll.Demo")
 let status = application.run(program: program) { app in
-    let context = PageContext(content: content, log: log, resources: resources)
+    var context = PageContext(content: content, log: log, resources: resources)
+    context.loop = options.loop
+    context.autoplaySeconds = options.autoplaySeconds
     DemoWindow(application: app, options: options, context: context).present()
 }
 exit(status)

@@ -1,0 +1,135 @@
+import CSnapGtk
+
+/// A carousel's autoplay: every `interval` seconds of calm it moves on to the next page (from the last page to the
+/// first: onward through the seam when the carousel loops, back to the start otherwise).
+///
+/// It holds still while the pointer is over the carousel, while the carousel (or anything in it) has keyboard focus,
+/// while any gesture or animation is under way, while motion is reduced, and while the carousel is not on screen.
+/// The countdown starts afresh whenever it may run again and after each time the carousel comes to rest, so a page is
+/// always shown for a full interval after the user lets go.
+///
+/// The countdown is a one-shot GLib timeout whose user data is a retained box holding this object weakly; GLib's
+/// destroy notify releases the box, so a pending timeout never outlives it usefully, and `stop()` removes it.
+@MainActor
+final class CarouselAutoplay {
+    /// Seconds between advances.
+    let interval: Double
+    /// Whether a countdown is running (for tests).
+    var isCounting: Bool { source != 0 }
+    /// Whether something holds autoplay still now.
+    var isPaused: Bool {
+        guard let carousel else { return true }
+        return hovered || focused || !mapped || carousel.scroller.isMoving || !Preferences.animationsEnabled
+            || carousel.pageCount < 2
+    }
+
+    private weak var carousel: Carousel?
+    private let advance: @MainActor () -> Void
+    private var source: UInt32 = 0
+    private var hovered = false
+    private var focused = false
+    private var mapped: Bool
+    private var motion: OpaquePointer?
+    private var focus: OpaquePointer?
+    private var handlers: [UInt] = []
+    private var animationsObserver: UInt = 0
+
+    /// Watches `carousel`'s widget and calls `advance` when a countdown completes without anything holding it still.
+    init(carousel: Carousel, interval: Double, advance: @escaping @MainActor () -> Void) {
+        self.carousel = carousel
+        self.interval = interval
+        self.advance = advance
+        let widget = carousel.widget
+        mapped = gtk_widget_get_mapped(widget) != 0
+
+        let motion = gtk_event_controller_motion_new()!
+        let focus = gtk_event_controller_focus_new()!
+        self.motion = motion
+        self.focus = focus
+        // Controllers belong to the widget; their handlers hold this object weakly and go with the controllers.
+        Signals.connectNotify(UnsafeMutableRawPointer(motion), property: "contains-pointer") { [weak self] in
+            self?.hovered = snap_object_get_boolean(UnsafeMutableRawPointer(motion), "contains-pointer") != 0
+            self?.update()
+        }
+        Signals.connectNotify(UnsafeMutableRawPointer(focus), property: "contains-focus") { [weak self] in
+            self?.focused = snap_object_get_boolean(UnsafeMutableRawPointer(focus), "contains-focus") != 0
+            self?.update()
+        }
+        gtk_widget_add_controller(widget, motion)
+        gtk_widget_add_controller(widget, focus)
+        handlers.append(Signals.connect(widget.raw, "map") { [weak self] in
+            self?.mapped = true
+            self?.update()
+        })
+        handlers.append(Signals.connect(widget.raw, "unmap") { [weak self] in
+            self?.mapped = false
+            self?.update()
+        })
+        animationsObserver = Preferences.observeAnimations { [weak self] in self?.update() }
+        update()
+    }
+
+    /// Starts the countdown if nothing holds autoplay still and none runs; stops it if something does.
+    func update() {
+        if isPaused {
+            cancelCountdown()
+        } else if source == 0 {
+            startCountdown()
+        }
+    }
+
+    /// The carousel came to rest: a full interval from now.
+    func restart() {
+        cancelCountdown()
+        update()
+    }
+
+    /// Ends autoplay: the countdown, the controllers and the handlers go (the carousel lives on without it).
+    func stop() {
+        cancelCountdown()
+        Preferences.stopObserving(animationsObserver)
+        animationsObserver = 0
+        guard let carousel else { return }
+        for id in handlers { Signals.disconnect(carousel.widget.raw, id) }
+        handlers = []
+        if let motion { gtk_widget_remove_controller(carousel.widget, motion) }
+        if let focus { gtk_widget_remove_controller(carousel.widget, focus) }
+        motion = nil
+        focus = nil
+    }
+
+    /// Ends the countdown now, as the timeout would (for tests).
+    func fire() {
+        cancelCountdown()
+        guard !isPaused else { return }
+        advance()
+        // The advance normally sets the carousel moving; its rest restarts the countdown. If it did not move, go on.
+        update()
+    }
+
+    private final class WeakBox {
+        weak var target: CarouselAutoplay?
+        init(_ target: CarouselAutoplay) { self.target = target }
+    }
+
+    private func startCountdown() {
+        let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
+        let milliseconds = UInt32(min(max(interval * 1000, 1), Double(UInt32.max)).rounded())
+        source = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            onGtkThread {
+                guard let autoplay = Unmanaged<WeakBox>.fromOpaque(data!).takeUnretainedValue().target else { return }
+                autoplay.source = 0   // this source ends with the callback
+                autoplay.fire()
+            }
+            return 0   // one shot: the next countdown is a new source
+        }, box) { data in
+            Unmanaged<WeakBox>.fromOpaque(data!).release()
+        }
+    }
+
+    private func cancelCountdown() {
+        guard source != 0 else { return }
+        g_source_remove(source)
+        source = 0
+    }
+}
