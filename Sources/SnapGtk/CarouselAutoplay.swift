@@ -133,3 +133,19 @@ final class CarouselAutoplay {
         source = 0
     }
 }
+
+extension Carousel {
+    /// Starts, replaces or ends autoplay after `autoplayInterval` changed.
+    func configureAutoplay() {
+        autoplay?.stop()
+        autoplay = nil
+        guard let interval = autoplayInterval, interval.isFinite, interval > 0 else { return }
+        autoplay = CarouselAutoplay(carousel: self, interval: interval) { [weak self] in self?.advanceByAutoplay() }
+    }
+
+    /// The next page, wrapping to the first (the short way, onward, when looping).
+    func advanceByAutoplay() {
+        guard pageCount > 1 else { return }
+        scrollTo(page: (currentPage + 1) % pageCount, cause: .programmatic)
+    }
+}

@@ -121,12 +121,12 @@ extension SnapScroller {
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: key = .pageForward
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
             guard itemCount > 0 else { return false }
-            tap(currentIndex)
+            tap(controller.currentIndex)
             return true
         default: return false
         }
         inputCause = .keyboard
-        controller.key(key, time: time ?? now)
+        if !loopKey(key, time: time ?? now) { controller.key(key, time: time ?? now) }
         afterInput()
         return true
     }
@@ -187,8 +187,9 @@ extension SnapScroller {
         Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
             guard let self, !self.settingValue else { return }
             // Not ours: the scrollbar, accessibility, or GTK clamping. Follow it like a smooth scroll.
-            let physical = gtk_adjustment_get_value(self.adjustment)
-            guard physical != self.appliedPhysical else { return }
+            let value = gtk_adjustment_get_value(self.adjustment)
+            guard value != self.appliedPhysical else { return }
+            let physical = self.contentWindow.content(fromLocal: value)
             self.inputCause = .drag
             self.controller.externalOffsetChanged(
                 self.layout.logicalOffset(fromPhysical: physical, rtl: self.isRightToLeft), time: self.now)

@@ -25,32 +25,33 @@ extension SnapScroller {
         startFramesIfNeeded()
     }
 
-    /// Puts the controller's offset on the adjustment (as physical px), updates the bound items and reports events.
+    /// Puts the controller's offset on the adjustment (as physical px, local to the content window, re-based when
+    /// needed), updates the bound items and reports events (with real item indexes in a loop).
     func apply() {
-        let physical = layout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
-        if physical != appliedPhysical || gtk_adjustment_get_value(adjustment) != physical {
-            appliedPhysical = physical
-            settingValue = true
-            gtk_adjustment_set_value(adjustment, physical)
-            settingValue = false
+        if showOffset() {
             updateVisibleItems()
-            onPositionChanged?(layout.fractionalIndex(at: controller.offset))
+            onPositionChanged?(position)
         }
+        var settled = false
         // Drained into an array first: handlers may call back into the scroller (and so the controller).
         for event in controller.drainEvents() {
             switch event {
             case .currentIndexChanged(let index):
                 items.markCurrent(index)
-                onCurrentIndexChanged?(index)
+                onCurrentIndexChanged?(realIndex(index))
             case .settled(let index, let offset, let cause):
-                // The adjustment holds exactly this value: the physical mirror of the controller's resting offset.
-                onSettled?(index, layout.physicalOffset(fromLogical: offset, rtl: isRightToLeft), cause)
+                // The adjustment holds exactly this value: the controller's resting offset, mirrored and windowed.
+                let physical = layout.physicalOffset(fromLogical: offset, rtl: isRightToLeft)
+                onSettled?(realIndex(index), contentWindow.local(fromContent: physical), cause)
+                settled = true
             }
         }
+        if settled { recentreLoopIfFar() }
     }
 
+    /// `index` is the recycler's (virtual) index of the item under the pointer, or the current one.
     func tap(_ index: Int) {
-        onTap?(index)
+        onTap?(realIndex(index))
         if scrollsToTappedItem {
             inputCause = .click
             controller.scrollTo(index: index, cause: .click, time: now)
@@ -60,7 +61,7 @@ extension SnapScroller {
 
     /// The item under x (scrolled-window coordinates), if any.
     func itemIndex(atX x: Double) -> Int? {
-        let physical = x + gtk_adjustment_get_value(adjustment)
+        let physical = contentWindow.content(fromLocal: x + gtk_adjustment_get_value(adjustment))
         for index in items.bound.keys {
             let start = layout.itemStartPhysical(index, rtl: isRightToLeft)
             if physical >= start && physical < start + layout.itemWidth(index) { return index }
@@ -83,7 +84,7 @@ extension SnapScroller {
     func relayout(viewportWidth: Double, force: Bool = false) {
         guard force || viewportWidth != layout.viewportWidth else { return }
         let newLayout = SnapLayout(
-            uniformItemWidth: currentItemWidth(viewport: viewportWidth), count: itemCount,
+            uniformItemWidth: currentItemWidth(viewport: viewportWidth), count: loopSpace?.virtualCount ?? itemCount,
             spacing: spacingForViewport?(viewportWidth) ?? spacing,
             viewportWidth: viewportWidth)
         if hasViewport {
@@ -91,15 +92,13 @@ extension SnapScroller {
         } else {
             // The first real width is not a resize: start over on the same item, silently.
             hasViewport = viewportWidth > 0
-            controller = SnapController(layout: newLayout, configuration: controller.configuration, initialIndex: currentIndex)
+            controller = SnapController(
+                layout: newLayout, configuration: controller.configuration, initialIndex: controller.currentIndex)
         }
         let physical = newLayout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
-        appliedPhysical = physical
-        settingValue = true
-        gtk_adjustment_configure(
-            adjustment, physical, 0, max(newLayout.contentWidth, viewportWidth), viewportWidth * 0.1, viewportWidth * 0.9,
-            viewportWidth)
-        settingValue = false
+        contentWindow = ContentWindow(contentWidth: newLayout.contentWidth, viewportWidth: viewportWidth, around: physical)
+        configureAdjustment(physical: physical)
+        updateScrollbar()
         gtk_widget_queue_resize(content)
         updateVisibleItems()
         apply()
@@ -117,7 +116,7 @@ extension SnapScroller {
 
     /// Binds widgets for the items near the viewport and returns the rest to the pool.
     func updateVisibleItems() {
-        items.show(layout.range(visibleAt: controller.offset, overscan: Self.overscan), current: currentIndex)
+        items.show(layout.range(visibleAt: controller.offset, overscan: Self.overscan), current: controller.currentIndex)
     }
 
     // MARK: - Layout callbacks
@@ -138,7 +137,8 @@ extension SnapScroller {
 
     func measureContent(_ orientation: GtkOrientation, _ forSize: Int32) -> (minimum: Int32, natural: Int32) {
         if orientation == GTK_ORIENTATION_HORIZONTAL {
-            let width = Int32(pixels: layout.contentWidth.rounded(.up))
+            // The content window, not the whole row: GTK cannot place far offsets exactly (see `ContentWindow`).
+            let width = Int32(pixels: contentWindow.length.rounded(.up))
             return (width, width)
         }
         var tallestMin: Int32 = 0, tallestNat: Int32 = 0
@@ -161,7 +161,8 @@ extension SnapScroller {
             // An item that cannot shrink to its slot (a long title) is given its minimum, centred on the slot, so
             // its centre still rests at the viewport's centre; it overlaps its spacing rather than shifting.
             let width = max(Double(min), itemWidth.rounded())
-            let start = layout.itemStartPhysical(index, rtl: isRightToLeft) - (width - itemWidth) / 2
+            let start = contentWindow.local(fromContent: layout.itemStartPhysical(index, rtl: isRightToLeft))
+                - (width - itemWidth) / 2
             var allocation = GtkAllocation(x: Int32(pixels: start.rounded(.down)), y: 0, width: Int32(pixels: width), height: height)
             gtk_widget_size_allocate(item, &allocation, -1)
         }

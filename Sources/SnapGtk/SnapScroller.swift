@@ -39,7 +39,7 @@ public final class SnapScroller {
     public var marksCurrentItem = false {
         didSet {
             items.marksCurrent = marksCurrentItem
-            items.markCurrent(currentIndex)
+            items.markCurrent(controller.currentIndex)
         }
     }
     /// Width of an item for a given viewport width; when set it overrides `itemWidth` (carousel pages).
@@ -66,11 +66,11 @@ public final class SnapScroller {
         }
     }
 
-    /// The item nearest to the resting place now.
-    public var currentIndex: Int { controller.currentIndex }
-    /// The current geometry (logical, left to right).
+    /// The item nearest to the resting place now (in a loop, the real item: 0..<itemCount).
+    public var currentIndex: Int { realIndex(controller.currentIndex) }
+    /// The current geometry (logical, left to right; in a loop, the long virtual row).
     public var layout: SnapLayout { controller.layout }
-    /// The controller's logical offset (the adjustment shows its physical mirror in right-to-left).
+    /// The controller's logical offset over the whole content (the adjustment shows a window of its physical mirror).
     public var logicalOffset: Double { controller.offset }
     /// Whether the row is laid out right to left (first item at the right).
     public internal(set) var isRightToLeft: Bool
@@ -107,6 +107,17 @@ public final class SnapScroller {
     var pressTime = 0.0
     /// Smallest (monotonic now − event time) seen: the offset from the display server's event clock to ours.
     var eventClockOffset: Double?
+    /// The stretch of content the adjustment shows (offsets past GTK's single precision are re-based into it).
+    var contentWindow = ContentWindow(contentWidth: 0, viewportWidth: 0, around: 0)
+    /// The virtual row's arithmetic while the row loops (nil: it does not).
+    var loopSpace: LoopSpace? {
+        didSet { indexMap.loop = loopSpace }
+    }
+    /// Maps the recycler's (virtual) indexes to the caller's items for `bind`.
+    let indexMap = LoopIndexMap()
+    /// Whether the caller asked for a scrollbar, and the whole-range scrollbar shown when the content is windowed.
+    var scrollbarWanted = false
+    var wholeRangeScrollbar: WholeRangeScrollbar?
 
     /// A scroller of `itemCount` items `itemWidth` px wide, `spacing` px apart, resting on `initialIndex`.
     /// `factory` makes an item widget; `bind` fills one for an index (called again whenever a widget is recycled).
@@ -132,7 +143,8 @@ public final class SnapScroller {
         content = snap_widget_new_with_role(gtk_box_get_type(), contentRole)
         let viewport = gtk_viewport_new(nil, nil)!
         adjustment = gtk_scrolled_window_get_hadjustment(scrolledWindow.opaque)
-        items = ItemRecycler(parent: content, factory: factory, bind: bind)
+        let indexMap = indexMap
+        items = ItemRecycler(parent: content, factory: factory, bind: { item, index in bind(item, indexMap.real(index)) })
         isRightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
 
         gtk_widget_add_css_class(widget, "snap-scroller")
@@ -199,14 +211,22 @@ public final class SnapScroller {
         let reduce = controller.configuration.reduceMotion
         if !animate { controller.configuration.reduceMotion = true }
         inputCause = cause
-        controller.scrollTo(index: index, cause: cause, time: now)
+        controller.scrollTo(index: virtualTarget(forItem: index), cause: cause, time: now)
         controller.configuration.reduceMotion = reduce
         afterInput()
     }
 
     /// Sets how many items there are; the current item stays current (clamped).
     public func setItemCount(_ count: Int) {
+        let real = currentIndex
         itemCount = max(0, count)
+        if loops {
+            // A new count is a new virtual row: the same item (clamped) in its middle copy.
+            let loop = LoopSpace(count: itemCount)
+            loopSpace = loop
+            restart(onVirtualIndex: loop.virtualIndex(middleOf: real))
+            return
+        }
         rebuildLayout()
     }
 
@@ -223,17 +243,21 @@ public final class SnapScroller {
     }
 
     /// Sets the scrollbar policy (the menu shows none; a strip may show GTK's overlay scrollbar).
+    /// With content past GTK's precision (see `ContentWindow`) the scrollbar is one of ours spanning the whole row.
     public func setScrollbarVisible(_ visible: Bool) {
-        gtk_scrolled_window_set_policy(scrolledWindow.opaque, visible ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+        scrollbarWanted = visible
+        updateScrollbar()
     }
 
     /// Re-runs `bind` for every bound item (e.g. after the data behind the items changed).
     public func rebindItems() {
-        items.rebindAll(current: currentIndex)
+        items.rebindAll(current: controller.currentIndex)
     }
 
     /// The widget currently showing item `index`, if it is near the viewport.
-    public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? { items.widget(at: index) }
+    public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        items.widget(at: loopSpace.map { $0.virtualIndex(nearestCopyOf: index, to: controller.currentIndex) } ?? index)
+    }
 
     /// The time base of every input: the monotonic clock in ms, the same base as the frame clock's frame times.
     public var now: Double { Double(g_get_monotonic_time()) / 1000 }

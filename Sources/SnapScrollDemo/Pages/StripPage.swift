@@ -34,6 +34,7 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
             let text = title(index)
             LabelItem.bind(card, text: text, accessibleLabel: "\(text), item \(index + 1)")
         })
+    scroller.loops = context.loop
     gtk_widget_set_vexpand(scroller.widget, 0)
     gtk_widget_set_valign(scroller.widget, GTK_ALIGN_CENTER)
     showCentre(scroller.currentIndex)
