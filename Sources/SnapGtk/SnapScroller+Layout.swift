@@ -92,8 +92,15 @@ extension SnapScroller {
         } else {
             // The first real width is not a resize: start over on the same item, silently.
             hasViewport = viewportWidth > 0
+            let reported = realIndex(controller.currentIndex)
             controller = SnapController(
-                layout: newLayout, configuration: controller.configuration, initialIndex: controller.currentIndex)
+                layout: newLayout, configuration: controller.configuration,
+                initialIndex: indexBeforeLayout ?? controller.currentIndex)
+            if hasViewport { indexBeforeLayout = nil }
+            if realIndex(controller.currentIndex) != reported {
+                // Asked for before there was a width to place it (see `indexBeforeLayout`): now it is current.
+                onCurrentIndexChanged?(realIndex(controller.currentIndex))
+            }
         }
         let physical = newLayout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
         contentWindow = ContentWindow(contentWidth: newLayout.contentWidth, viewportWidth: viewportWidth, around: physical)

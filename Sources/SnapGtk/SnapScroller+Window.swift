@@ -42,7 +42,8 @@ extension SnapScroller {
     /// The virtual index a move to the caller's item `index` heads for: in a loop, its nearest copy.
     func virtualTarget(forItem index: Int) -> Int {
         guard let loopSpace else { return index }
-        return loopSpace.virtualIndex(nearestCopyOf: index, to: controller.targetIndex ?? controller.currentIndex)
+        let from = indexBeforeLayout ?? controller.targetIndex ?? controller.currentIndex
+        return loopSpace.virtualIndex(nearestCopyOf: index, to: from)
     }
 
     /// Home and End in a loop: the first and the last item of the current round. False when not handled here.
@@ -71,6 +72,7 @@ extension SnapScroller {
             uniformItemWidth: currentItemWidth(viewport: viewport), count: loopSpace?.virtualCount ?? itemCount,
             spacing: spacingForViewport?(viewport) ?? spacing, viewportWidth: viewport)
         controller = SnapController(layout: newLayout, configuration: controller.configuration, initialIndex: index)
+        if !hasViewport { indexBeforeLayout = index }
         let physical = newLayout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
         contentWindow = ContentWindow(contentWidth: newLayout.contentWidth, viewportWidth: viewport, around: physical)
         configureAdjustment(physical: physical)
@@ -83,6 +85,9 @@ extension SnapScroller {
     }
 
     // MARK: - Content window
+
+    /// The stretch of the row the adjustment shows now: adjustment value = physical offset − `base`.
+    @_spi(Testing) public var adjustmentWindow: ContentWindow { contentWindow }
 
     /// Shows the controller's offset on the adjustment, re-basing the window first when the offset left its middle
     /// band. Returns whether the adjustment changed.
@@ -159,7 +164,8 @@ final class LoopIndexMap {
 @MainActor
 final class WholeRangeScrollbar {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// Spans the whole row in physical px.
+    let adjustment: UnsafeMutablePointer<GtkAdjustment>
     private var setting = false
 
     init(moved: @escaping @MainActor (Double) -> Void) {

@@ -67,7 +67,7 @@ public final class SnapScroller {
     }
 
     /// The item nearest to the resting place now (in a loop, the real item: 0..<itemCount).
-    public var currentIndex: Int { realIndex(controller.currentIndex) }
+    public var currentIndex: Int { realIndex(indexBeforeLayout ?? controller.currentIndex) }
     /// The current geometry (logical, left to right; in a loop, the long virtual row).
     public var layout: SnapLayout { controller.layout }
     /// The controller's logical offset over the whole content (the adjustment shows a window of its physical mirror).
@@ -117,6 +117,9 @@ public final class SnapScroller {
     let indexMap = LoopIndexMap()
     /// Whether the caller asked for a scrollbar, and the whole-range scrollbar shown when the content is windowed.
     var scrollbarWanted = false
+    /// The (virtual) item asked for before the first real width: a row without width may have no pitch (carousel
+    /// pages are sized from the width), where every index rests at 0 and the controller could not keep it.
+    var indexBeforeLayout: Int?
     var wholeRangeScrollbar: WholeRangeScrollbar?
 
     /// A scroller of `itemCount` items `itemWidth` px wide, `spacing` px apart, resting on `initialIndex`.
@@ -211,7 +214,9 @@ public final class SnapScroller {
         let reduce = controller.configuration.reduceMotion
         if !animate { controller.configuration.reduceMotion = true }
         inputCause = cause
-        controller.scrollTo(index: virtualTarget(forItem: index), cause: cause, time: now)
+        let target = virtualTarget(forItem: index)
+        if !hasViewport { indexBeforeLayout = target }
+        controller.scrollTo(index: target, cause: cause, time: now)
         controller.configuration.reduceMotion = reduce
         afterInput()
     }

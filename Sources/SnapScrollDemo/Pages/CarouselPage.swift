@@ -40,6 +40,7 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     Signals.connect(reset.raw, "clicked") { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }
     dots.setPosition(carousel.position, current: carousel.currentPage)
     carousel.autoplayInterval = context.autoplaySeconds
+    applyStartItem(carousel.scroller)
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
     gtk_widget_add_css_class(page, "carousel-page")

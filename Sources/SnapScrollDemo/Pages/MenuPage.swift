@@ -38,6 +38,7 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
 
     context.bench.register(page: "menu", scroller)
     scroller.onSettled = { index, offset, cause in context.log.settled("menu", index: index, offset: offset, cause: cause) }
+    applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("menu", index: $0) }
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!

@@ -44,6 +44,7 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
         context.log.settled("strip", index: index, offset: offset, cause: cause)
     }
     context.bench.register(page: "strip", scroller)
+    applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("strip", index: $0) }
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
