@@ -3,7 +3,9 @@ import CSnapGtk
 /// A carousel's autoplay: every `interval` seconds of calm it moves on to the next page (from the last page to the
 /// first: onward through the seam when the carousel loops, back to the start otherwise).
 ///
-/// It holds still while the pointer is over the carousel, while the carousel (or anything in it) has keyboard focus,
+/// It holds still while the pointer is over the carousel, while the carousel (or anything in it) has keyboard focus
+/// the user is using (the window shows focus, e.g. after Tab, or a key was pressed inside since the focus came: the
+/// focus a window hands its first focusable widget at start would otherwise stop autoplay for good),
 /// while any gesture or animation is under way, while motion is reduced, and while the carousel is not on screen.
 /// The countdown starts afresh whenever it may run again and after each time the carousel comes to rest, so a page is
 /// always shown for a full interval after the user lets go.
@@ -19,7 +21,7 @@ final class CarouselAutoplay {
     /// Whether something holds autoplay still now.
     var isPaused: Bool {
         guard let carousel else { return true }
-        return hovered || focused || !mapped || carousel.scroller.isMoving || !Preferences.animationsEnabled
+        return hovered || (focused && (focusVisible || keyPressedInside)) || !mapped || carousel.scroller.isMoving || !Preferences.animationsEnabled
             || carousel.pageCount < 2
     }
 
@@ -31,8 +33,16 @@ final class CarouselAutoplay {
     private var mapped: Bool
     private var motion: OpaquePointer?
     private var focus: OpaquePointer?
+    private var keys: OpaquePointer?
+    private var keyPressedInside = false
     private var handlers: [UInt] = []
     private var animationsObserver: UInt = 0
+    /// The window while mapped, and the handler following its `focus-visible`.
+    private var window: UnsafeMutableRawPointer?
+    private var windowHandler: UInt = 0
+    private var focusVisible: Bool {
+        window.map { gtk_window_get_focus_visible($0.assumingMemoryBound(to: GtkWindow.self)) != 0 } ?? false
+    }
 
     /// Watches `carousel`'s widget and calls `advance` when a countdown completes without anything holding it still.
     init(carousel: Carousel, interval: Double, advance: @escaping @MainActor () -> Void) {
@@ -52,19 +62,34 @@ final class CarouselAutoplay {
             self?.update()
         }
         Signals.connectNotify(UnsafeMutableRawPointer(focus), property: "contains-focus") { [weak self] in
-            self?.focused = snap_object_get_boolean(UnsafeMutableRawPointer(focus), "contains-focus") != 0
+            let focused = snap_object_get_boolean(UnsafeMutableRawPointer(focus), "contains-focus") != 0
+            self?.focused = focused
+            if !focused { self?.keyPressedInside = false }
             self?.update()
         }
+        // Capture phase and never claimed: the carousel's own key handling still gets every key.
+        let keys = gtk_event_controller_key_new()!
+        self.keys = keys
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] _, _ in
+            self?.keyPressedInside = true
+            self?.update()
+            return false
+        }
+        gtk_widget_add_controller(widget, keys)
         gtk_widget_add_controller(widget, motion)
         gtk_widget_add_controller(widget, focus)
         handlers.append(Signals.connect(widget.raw, "map") { [weak self] in
             self?.mapped = true
+            self?.watchWindow()
             self?.update()
         })
         handlers.append(Signals.connect(widget.raw, "unmap") { [weak self] in
             self?.mapped = false
+            self?.unwatchWindow()
             self?.update()
         })
+        if mapped { watchWindow() }
         animationsObserver = Preferences.observeAnimations { [weak self] in self?.update() }
         update()
     }
@@ -87,6 +112,7 @@ final class CarouselAutoplay {
     /// Ends autoplay: the countdown, the controllers and the handlers go (the carousel lives on without it).
     func stop() {
         cancelCountdown()
+        unwatchWindow()
         Preferences.stopObserving(animationsObserver)
         animationsObserver = 0
         guard let carousel else { return }
@@ -94,8 +120,10 @@ final class CarouselAutoplay {
         handlers = []
         if let motion { gtk_widget_remove_controller(carousel.widget, motion) }
         if let focus { gtk_widget_remove_controller(carousel.widget, focus) }
+        if let keys { gtk_widget_remove_controller(carousel.widget, keys) }
         motion = nil
         focus = nil
+        keys = nil
     }
 
     /// Ends the countdown now, as the timeout would (for tests).
@@ -105,6 +133,20 @@ final class CarouselAutoplay {
         advance()
         // The advance normally sets the carousel moving; its rest restarts the countdown. If it did not move, go on.
         update()
+    }
+
+    private func watchWindow() {
+        unwatchWindow()
+        guard let carousel, let root = gtk_widget_get_root(carousel.widget) else { return }
+        let window = UnsafeMutableRawPointer(root)
+        self.window = window
+        windowHandler = Signals.connectNotify(window, property: "focus-visible") { [weak self] in self?.update() }
+    }
+
+    private func unwatchWindow() {
+        if let window, windowHandler != 0 { Signals.disconnect(window, windowHandler) }
+        window = nil
+        windowHandler = 0
     }
 
     private final class WeakBox {
