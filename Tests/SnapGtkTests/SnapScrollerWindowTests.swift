@@ -37,6 +37,42 @@ final class SnapScrollerWindowTests: XCTestCase {
         }
     }
 
+    /// Every painted frame of an animated trip across a million items (the window re-based many times on the way)
+    /// shows every bound item where the controller's offset puts it: a re-base never shows a frame out of place.
+    func testEveryFrameOfALongTripIsInPlaceAcrossRebases() {
+        MainActor.assumeIsolated {
+            let f = Fixture(count: 1_000_000)
+            f.scroller.scrollTo(index: 10, animated: false)
+            f.waitSettled(1)
+            var frames = 0
+            var worst = 0.0
+            var bases: Set<Double> = []
+            let clock = gtk_widget_get_frame_clock(f.window)!
+            let handler = Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+                let scroller = f.scroller
+                let layout = scroller.layout
+                let physical = layout.physicalOffset(fromLogical: scroller.controller.offset, rtl: scroller.isRightToLeft)
+                bases.insert(scroller.adjustmentWindow.base)
+                for (index, item) in scroller.items.bound where gtk_widget_get_visible(item) != 0 {
+                    var bounds = graphene_rect_t()
+                    guard gtk_widget_compute_bounds(item, scroller.scrolledWindow, &bounds) != 0 else { continue }
+                    let expected = layout.itemStartPhysical(index, rtl: false) - physical
+                    let drawnCentre = Double(bounds.origin.x + bounds.size.width / 2)
+                    worst = max(worst, abs(drawnCentre - (expected + layout.itemWidth(index) / 2)))
+                }
+                frames += 1
+            }
+            f.scroller.handleKey(UInt32(GDK_KEY_End))
+            f.waitSettled(2)
+            Signals.disconnect(UnsafeMutableRawPointer(clock), handler)
+            f.assertRests(on: 999_999)
+            XCTAssertGreaterThan(frames, 5)
+            XCTAssertGreaterThan(bases.count, 3, "the trip should cross several windows")
+            XCTAssertLessThanOrEqual(worst, 1.0, "an item was drawn \(worst) px from its place in some frame")
+            f.close()
+        }
+    }
+
     func testTheScrollbarOfAWindowedRowSpansTheWholeRow() {
         MainActor.assumeIsolated {
             let f = Fixture(count: 1_000_000)
