@@ -72,13 +72,9 @@ public final class Carousel {
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_set_parent(scroller.widget, widget)
-        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, { widget, orientation, _, minimum, natural, _, _ in
-            onGtkThread { Carousel.owner(of: widget)?.measure(orientation, minimum, natural) }
-        }, { widget, width, height, _ in
-            onGtkThread { Carousel.owner(of: widget)?.allocate(width: width, height: height) }
-        }))
-        g_object_set_data(UnsafeMutablePointer(OpaquePointer(widget)), Self.dataKey, Unmanaged.passUnretained(self).toOpaque())
-        Ownership.tie(self, to: widget)
+        WidgetLifetime.layout(widget, owner: self, measure: { carousel, orientation, _ in carousel.measure(orientation) },
+                              allocate: { $0.allocate(width: $1, height: $2) })
+        WidgetLifetime.tie(self, to: widget)
 
         let design = self.design
         // Whole pixels: items are placed on whole pixels anyway, and resting offsets stay whole numbers.
@@ -87,15 +83,16 @@ public final class Carousel {
         scroller.marksCurrentItem = true
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
-        scroller.onTap = { [weak self] index in self?.clicked(index) }
-        scroller.onCurrentIndexChanged = { [weak self] index in
+        scroller.onTap = { [weak self] event in self?.clicked(event.index) }
+        scroller.onCurrentIndexChanged = { [weak self] event in
             guard let self else { return }
-            self.currentPage = index
-            self.onPageChanged?(index, self.scroller.inputCause)
+            self.currentPage = event.index
+            self.onPageChanged?(event.index, event.cause)
         }
-        scroller.onSettled = { [weak self] index, offset, cause in
-            self?.onSettled?(index, offset, cause)
-            self?.autoplay?.restart()
+        scroller.onSettled = { [weak self] event in
+            guard let self else { return }
+            self.onSettled?(event.index, gtk_adjustment_get_value(self.scroller.adjustment), event.cause)
+            self.autoplay?.restart()
         }
         scroller.onPositionChanged = { [weak self] position in self?.onPositionChanged?(position) }
         currentPage = scroller.currentIndex
@@ -142,7 +139,7 @@ public final class Carousel {
     public func setPageCount(_ count: Int) {
         pageCount = max(0, count)
         store.pageCount = pageCount
-        scroller.setItemCount(pageCount)
+        scroller.itemCount = pageCount
         scroller.rebindItems()
     }
 
@@ -156,19 +153,12 @@ public final class Carousel {
         }
     }
 
-    private static let dataKey = "snap-carousel"
-
-    private static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> Carousel? {
-        guard let widget, let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), dataKey) else { return nil }
-        return Unmanaged<Carousel>.fromOpaque(data).takeUnretainedValue()
-    }
-
     /// Any size is fine (the geometry scales); naturally the design size.
-    private func measure(_ orientation: GtkOrientation, _ minimum: UnsafeMutablePointer<Int32>?, _ natural: UnsafeMutablePointer<Int32>?) {
+    private func measure(_ orientation: GtkOrientation) -> (minimum: Int32, natural: Int32) {
         let horizontal = orientation == GTK_ORIENTATION_HORIZONTAL
-        minimum?.pointee = horizontal ? Self.minimumWidth : Self.minimumHeight
         let designHeight = design.imageHeight + design.textHeight
-        natural?.pointee = Int32((horizontal ? design.componentWidth : designHeight).rounded())
+        return (horizontal ? Self.minimumWidth : Self.minimumHeight,
+                Int32(pixels: (horizontal ? design.componentWidth : designHeight).rounded()))
     }
 
     /// The component is the allocation's width, unless the design's proportions need more height than there is.

@@ -1,134 +1,107 @@
 import CSnapGtk
 import SnapCore
 
-/// Input translation: what GTK's controllers report, turned into the controller's calls.
+/// Input wiring: what GTK's controllers report goes through the pure `GestureInterpreter` (threshold, tap, axis
+/// lock, wheel units, mirroring) and `EventClock` (event times), and what comes out drives the controller.
 extension SnapScroller {
-
-    /// When the event a controller is handling happened, on the monotonic clock (ms).
-    ///
-    /// GTK 4 delivers input in batches at the start of a frame, so the time of handling bunches several events
-    /// into one instant and a fast fling would measure as infinitely fast or not at all. Each event carries the
-    /// display server's time; the least-delayed event seen fixes the offset between the two clocks (events are
-    /// never handled before they happen), re-anchored at each press so slow drift between the clocks never builds up.
-    func eventTime(_ controller: OpaquePointer, anchor: Bool = false) -> Double {
-        let current = now
-        let stamp = Double(gtk_event_controller_get_current_event_time(controller))
-        guard stamp > 0 else { return current }
-        let offset = current - stamp
-        if anchor || eventClockOffset == nil { eventClockOffset = offset } else { eventClockOffset = min(eventClockOffset!, offset) }
-        return stamp + eventClockOffset!
-    }
-
     // MARK: - Input entry points (also used by tests to replay recorded sequences)
 
     /// One scroll event as GtkEventControllerScroll reports it: deltas, unit, and time (ms, monotonic base; nil =
     /// now). Wheel units move whole items (fractions accumulate); surface units steer the content like a touchpad.
-    @discardableResult
+    @_spi(Testing) @discardableResult
     public func handleScroll(dx: Double, dy: Double, unit: GdkScrollUnit, time: Double? = nil) -> Bool {
         let time = time ?? now
-        inputCause = unit == GDK_SCROLL_UNIT_WHEEL ? .wheel : .touchpad
         if unit == GDK_SCROLL_UNIT_WHEEL {
-            // Horizontal wheels follow what the user sees (mirrored in RTL); a vertical wheel moves forward in
-            // reading order, down = next.
-            let notches = (isRightToLeft ? -dx : dx) + dy
+            inputCause = .wheel
+            let notches = gestures.wheelNotches(dx: dx, dy: dy)
             if notches != 0 { controller.wheel(notches: notches, time: time) }
         } else {
-            if scrollAxis == nil, dx != 0 || dy != 0 {
-                scrollAxis = abs(dx) * Self.axisLockRatio >= abs(dy) ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
-            }
-            let delta = scrollAxis == GTK_ORIENTATION_VERTICAL ? dy : (isRightToLeft ? -dx : dx)
+            inputCause = .touchpad
+            let delta = gestures.touchpadDelta(dx: dx, dy: dy)
             if delta != 0 { controller.smoothScroll(delta: delta, time: time) }
         }
         afterInput()
         return true
     }
 
-    /// The fingers left the touchpad (scroll-end). The end is decided on the next frame unless GTK's
-    /// `decelerate` (which carries its own velocity) arrives first.
-    public func handleScrollEnd(time: Double? = nil) {
+    /// The fingers left the touchpad (scroll-end). The end is decided on the next frame (its time is the frame's)
+    /// unless GTK's `decelerate`, which carries its own velocity, arrives first.
+    @_spi(Testing)
+    public func handleScrollEnd() {
         scrollEndPending = true
-        scrollAxis = nil
+        gestures.touchpadEnded()
         startFramesIfNeeded(force: true)
     }
 
     /// Kinetic deceleration would begin with velocity (vx, vy) in px/s: the gesture ends with that velocity.
+    @_spi(Testing)
     public func handleDecelerate(vx: Double, vy: Double, time: Double? = nil) {
-        let time = time ?? now
-        let axisIsVertical = scrollAxis == GTK_ORIENTATION_VERTICAL || (scrollAxis == nil && abs(vy) > abs(vx))
-        let velocity = (axisIsVertical ? vy : (isRightToLeft ? -vx : vx)) / 1000
+        let velocity = gestures.touchpadFlingVelocity(vx: vx, vy: vy)
         scrollEndPending = false
-        scrollAxis = nil
-        controller.scrollEnded(time: time, velocity: velocity)
+        controller.scrollEnded(time: time ?? now, velocity: velocity)
         afterInput()
     }
 
     /// A mouse drag: `began` at x (scrolled-window coordinates), `changed` by offset (ox) since, `ended`.
-    /// Below `dragThreshold` the press is a tap on the item under the pointer.
+    /// Below `GestureInterpreter.dragThreshold` the press is a tap on the item under the pointer.
+    @_spi(Testing)
     public func handleDragBegin(x: Double, time: Double? = nil) {
-        pressed = true
-        dragging = false
-        dragStartX = x
-        pressTime = time ?? now
+        gestures.press(x: x, time: time ?? now)
         gtk_widget_grab_focus(scrolledWindow)
     }
 
     /// The pointer moved by `ox` px since the press; returns true once it counts as a drag (claim the sequence).
-    @discardableResult
+    @_spi(Testing) @discardableResult
     public func handleDragUpdate(offsetX ox: Double, time: Double? = nil) -> Bool {
-        guard pressed else { return false }
         let time = time ?? now
-        if !dragging {
-            guard abs(ox) >= Self.dragThreshold else { return false }
-            dragging = true
-            // Count from the point where the threshold was crossed, so the content does not jump by the threshold;
-            // that point, not this event's, because GTK may have merged several motions into this first update.
-            dragOriginX = ox < 0 ? -Self.dragThreshold : Self.dragThreshold
+        switch gestures.pointerMoved(offsetX: ox, time: time) {
+        case nil, .pending?:
+            return false
+        case .began(let start, let translation)?:
             inputCause = .drag
-            // The content was still at the press: that sample gives a fling's velocity even when GTK merged
-            // every motion into this one update.
-            controller.dragBegan(time: min(pressTime, time))
+            controller.dragBegan(time: start)
+            controller.dragChanged(translation: translation, time: time)
+        case .moved(let translation)?:
+            controller.dragChanged(translation: translation, time: time)
         }
-        let translation = ox - dragOriginX
-        controller.dragChanged(translation: isRightToLeft ? -translation : translation, time: time)
         afterInput()
         return true
     }
 
     /// The button was released (or the gesture cancelled) at `ox` from the press.
+    @_spi(Testing)
     public func handleDragEnd(offsetX ox: Double, time: Double? = nil) {
-        guard pressed else { return }
-        pressed = false
-        let time = time ?? now
-        if dragging {
-            dragging = false
-            controller.dragEnded(time: time)
+        switch gestures.release(offsetX: ox) {
+        case .none:
+            return
+        case .dragEnded:
+            controller.dragEnded(time: time ?? now)
             afterInput()
-        } else if let index = itemIndex(atX: dragStartX + ox) {
-            tap(index)
+        case .tap(let x):
+            if let index = itemIndex(atX: x) { tap(index) }   // the recycler's (virtual) index
         }
     }
 
     /// A key press on the focused scroller; returns whether it was handled.
-    @discardableResult
+    @_spi(Testing) @discardableResult
     public func handleKey(_ keyval: UInt32, time: Double? = nil) -> Bool {
-        let key: SnapKey
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: key = isRightToLeft ? .next : .previous
-        case GDK_KEY_Right, GDK_KEY_KP_Right: key = isRightToLeft ? .previous : .next
-        case GDK_KEY_Home, GDK_KEY_KP_Home: key = .first
-        case GDK_KEY_End, GDK_KEY_KP_End: key = .last
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: key = .pageBackward
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: key = .pageForward
-        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
+        guard let press = KeyTranslation.press(for: keyval) else { return false }
+        switch KeyMap.command(for: press, rightToLeft: isRightToLeft) {
+        case .activate:
             guard itemCount > 0 else { return false }
             tap(controller.currentIndex)
-            return true
-        default: return false
+        case .move(let key):
+            inputCause = .keyboard
+            if !loopKey(key, time: time ?? now) { controller.key(key, time: time ?? now) }
+            afterInput()
         }
-        inputCause = .keyboard
-        if !loopKey(key, time: time ?? now) { controller.key(key, time: time ?? now) }
-        afterInput()
         return true
+    }
+
+    /// When the event a controller is handling happened, on the monotonic clock (ms): see `EventClock`.
+    func eventTime(_ controller: OpaquePointer, anchor: Bool = false) -> Double {
+        eventClock.time(ofEvent: Double(gtk_event_controller_get_current_event_time(controller)), handledAt: now,
+                        anchor: anchor)
     }
 
     // MARK: - Wiring
@@ -146,7 +119,7 @@ extension SnapScroller {
             return self.handleScroll(dx: dx, dy: dy, unit: gtk_event_controller_scroll_get_unit(scroll),
                                      time: self.eventTime(scroll))
         }
-        Signals.connect(scrollObject, "scroll-end") { [weak self] in self?.handleScrollEnd(time: self?.eventTime(scroll)) }
+        Signals.connect(scrollObject, "scroll-end") { [weak self] in self?.handleScrollEnd() }
         Signals.connectPoint(scrollObject, "decelerate") { [weak self] vx, vy in
             self?.handleDecelerate(vx: vx, vy: vy, time: self?.eventTime(scroll))
         }
@@ -176,8 +149,7 @@ extension SnapScroller {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
-            let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
-            guard let self, modifiers == 0 else { return false }
+            guard let self, KeyTranslation.isPlain(state) else { return false }
             return self.handleKey(keyval)
         }
         gtk_widget_add_controller(scrolledWindow, keys)
@@ -202,5 +174,4 @@ extension SnapScroller {
             if page > 0, page != self.layout.viewportWidth { self.relayout(viewportWidth: page) }
         }
     }
-
 }

@@ -38,11 +38,10 @@ extension SnapScroller {
             switch event {
             case .currentIndexChanged(let index):
                 items.markCurrent(index)
-                onCurrentIndexChanged?(realIndex(index))
-            case .settled(let index, let offset, let cause):
-                // The adjustment holds exactly this value: the controller's resting offset, mirrored and windowed.
-                let physical = layout.physicalOffset(fromLogical: offset, rtl: isRightToLeft)
-                onSettled?(realIndex(index), contentWindow.local(fromContent: physical), cause)
+                onCurrentIndexChanged?(SelectionEvent(index: realIndex(index), cause: inputCause))
+            case .settled(let index, _, let cause):
+                // The adjustment holds exactly the controller's resting offset now, mirrored and windowed.
+                onSettled?(SettleEvent(index: realIndex(index), cause: cause))
                 settled = true
             }
         }
@@ -51,7 +50,7 @@ extension SnapScroller {
 
     /// `index` is the recycler's (virtual) index of the item under the pointer, or the current one.
     func tap(_ index: Int) {
-        onTap?(realIndex(index))
+        onTap?(TapEvent(index: realIndex(index)))
         if scrollsToTappedItem {
             inputCause = .click
             controller.scrollTo(index: index, cause: .click, time: now)
@@ -75,6 +74,21 @@ extension SnapScroller {
         itemWidthForViewport?(viewport) ?? itemWidth
     }
 
+    /// The geometry for a viewport width: uniform (constant memory) unless `itemWidths` is set.
+    func makeLayout(viewportWidth: Double) -> SnapLayout {
+        let gap = spacingForViewport?(viewportWidth) ?? spacing
+        let uniform = currentItemWidth(viewport: viewportWidth)
+        // A loop is a virtual row of copies (uniform widths only; see `loops`).
+        if let loopSpace {
+            return SnapLayout(uniformItemWidth: uniform, count: loopSpace.virtualCount, spacing: gap, viewportWidth: viewportWidth)
+        }
+        guard let itemWidths else {
+            return SnapLayout(uniformItemWidth: uniform, count: itemCount, spacing: gap, viewportWidth: viewportWidth)
+        }
+        let widths = (0..<itemCount).map { $0 < itemWidths.count ? itemWidths[$0] : uniform }
+        return SnapLayout(itemWidths: widths, spacing: gap, viewportWidth: viewportWidth)
+    }
+
     func rebuildLayout() {
         relayout(viewportWidth: layout.viewportWidth, force: true)
     }
@@ -83,10 +97,7 @@ extension SnapScroller {
     /// range and value at once (so GTK's clamping never moves it), and the items are re-placed.
     func relayout(viewportWidth: Double, force: Bool = false) {
         guard force || viewportWidth != layout.viewportWidth else { return }
-        let newLayout = SnapLayout(
-            uniformItemWidth: currentItemWidth(viewport: viewportWidth), count: loopSpace?.virtualCount ?? itemCount,
-            spacing: spacingForViewport?(viewportWidth) ?? spacing,
-            viewportWidth: viewportWidth)
+        let newLayout = makeLayout(viewportWidth: viewportWidth)
         if hasViewport {
             controller.resize(to: newLayout, time: now)
         } else {
@@ -99,7 +110,7 @@ extension SnapScroller {
             if hasViewport { indexBeforeLayout = nil }
             if realIndex(controller.currentIndex) != reported {
                 // Asked for before there was a width to place it (see `indexBeforeLayout`): now it is current.
-                onCurrentIndexChanged?(realIndex(controller.currentIndex))
+                onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
             }
         }
         let physical = newLayout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)

@@ -13,7 +13,8 @@ extension SnapScroller {
 
     /// Whether the row wraps around: the first item follows the last, endlessly, for every input. Home and End go to
     /// the first and the last item of the current round (the same items they reach without a loop, the short way);
-    /// a move to an item by index takes the shortest way round. No scrollbar is shown while looping.
+    /// a move to an item by index takes the shortest way round. No scrollbar is shown while looping. A looping row's
+    /// items are all `itemWidth` wide (`itemWidths` is not used while looping).
     public var loops: Bool {
         get { loopSpace != nil }
         set {
@@ -58,7 +59,7 @@ extension SnapScroller {
     /// At rest far from the middle of the virtual row, moves to the same item in the middle copy. Nothing visible
     /// changes (the items and their positions in the viewport are the same) and nothing is reported.
     func recentreLoopIfFar() {
-        guard let loopSpace, !controller.needsFrames, !dragging, !pressed,
+        guard let loopSpace, !controller.needsFrames, !gestures.isDragging, !gestures.isPressed,
               let middle = loopSpace.recentred(controller.currentIndex),
               controller.offset == layout.restingOffset(controller.currentIndex) else { return }
         restart(onVirtualIndex: middle)
@@ -68,9 +69,7 @@ extension SnapScroller {
     /// (used when the index space changes: loop on or off, re-centring, a new count while looping).
     func restart(onVirtualIndex index: Int) {
         let viewport = layout.viewportWidth
-        let newLayout = SnapLayout(
-            uniformItemWidth: currentItemWidth(viewport: viewport), count: loopSpace?.virtualCount ?? itemCount,
-            spacing: spacingForViewport?(viewport) ?? spacing, viewportWidth: viewport)
+        let newLayout = makeLayout(viewportWidth: viewport)
         controller = SnapController(layout: newLayout, configuration: controller.configuration, initialIndex: index)
         if !hasViewport { indexBeforeLayout = index }
         let physical = newLayout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
@@ -128,7 +127,7 @@ extension SnapScroller {
     /// GTK's own scrollbar while the whole row fits in the adjustment; past that, one of ours whose adjustment spans
     /// the whole row (GTK's would show only the window). None while looping or when not asked for.
     func updateScrollbar() {
-        let shown = scrollbarWanted && loopSpace == nil
+        let shown = storedScrollbarVisible && loopSpace == nil
         let ours = shown && contentWindow.isWindowed
         gtk_scrolled_window_set_policy(
             scrolledWindow.opaque, shown && !ours ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)

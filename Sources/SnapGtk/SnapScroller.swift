@@ -6,13 +6,10 @@ import SnapCore
 /// outside adjustment changes, resizes — goes through one `SnapController`; only items near the viewport exist.
 @MainActor
 public final class SnapScroller {
-    /// Movement (px) before a mouse press counts as a drag rather than a tap (Embla's figure, between UIKit's and
-    /// libadwaita's 16 px, so a click with a shaky hand stays a click).
-    public static let dragThreshold = 10.0
+    /// Movement (px) before a mouse press counts as a drag rather than a tap (see `GestureInterpreter`).
+    public static let dragThreshold = GestureInterpreter.dragThreshold
     /// Item widgets kept bound beyond each edge of the viewport, so a fast move shows no gaps before relayout.
     public static let overscan = 2
-    /// A touchpad gesture is steered by the axis of its first clear movement; the other axis is ignored until it ends.
-    static let axisLockRatio = 1.0
 
     /// The root widget to put in a window: an overlay holding the scrolled window (add fixed decorations with
     /// `addOverlay`).
@@ -24,15 +21,20 @@ public final class SnapScroller {
     /// The horizontal adjustment; its value at rest is the physical resting offset.
     public let adjustment: UnsafeMutablePointer<GtkAdjustment>
 
-    /// Reports the end of every gesture once: item, adjustment value (physical px) and cause.
-    public var onSettled: ((Int, Double, Cause) -> Void)?
-    /// The item nearest to the resting place changed (live, while moving).
-    public var onCurrentIndexChanged: ((Int) -> Void)?
+    // Event handlers. The scroller keeps each handler as long as it lives: a handler that uses the scroller, or
+    // anything that owns it, must capture that `weak` (`{ [weak self] event in … }`), or the two keep each other
+    // alive after their window closes.
+
+    /// Reports the end of every gesture once, when the content is at rest exactly in place: the item and the cause.
+    /// (The adjustment then holds the exact resting offset, in physical px.)
+    public var onSettled: ((SettleEvent) -> Void)?
+    /// The item nearest to the resting place changed (live, while moving), with what moved it.
+    public var onCurrentIndexChanged: ((SelectionEvent) -> Void)?
     /// Continuous position between items (2.5 = halfway from item 2 to 3), on every offset change.
     public var onPositionChanged: ((Double) -> Void)?
     /// An item was activated: a click without a drag, or Enter/Space on the current item. Runs before the default
     /// action (`scrollsToTappedItem`).
-    public var onTap: ((Int) -> Void)?
+    public var onTap: ((TapEvent) -> Void)?
     /// Whether a tapped item is brought to its resting place (cause `.click`).
     public var scrollsToTappedItem = true
     /// Whether the current item's widget gets the CSS class `current` and the accessible "selected" state.
@@ -73,20 +75,51 @@ public final class SnapScroller {
     /// The controller's logical offset over the whole content (the adjustment shows a window of its physical mirror).
     public var logicalOffset: Double { controller.offset }
     /// Whether the row is laid out right to left (first item at the right).
-    public internal(set) var isRightToLeft: Bool
+    public internal(set) var isRightToLeft: Bool {
+        didSet { gestures.isRightToLeft = isRightToLeft }
+    }
     /// True while an animation runs or a gesture awaits its end.
-    public var isMoving: Bool { controller.needsFrames || dragging }
+    public var isMoving: Bool { controller.needsFrames || gestures.isDragging }
     /// The frame driver pacing animations; set `recordsIntervals` to measure frame intervals.
-    public var frameDriver: FrameDriver { driver }
+    @_spi(Testing) public var frameDriver: FrameDriver { driver }
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
-    public var createdItemCount: Int { items.createdCount }
+    @_spi(Testing) public var createdItemCount: Int { items.createdCount }
 
-    /// Number of items (change with `setItemCount`).
-    public private(set) var itemCount: Int
-    /// Width of every item in px, unless `itemWidthForViewport` decides it (change with `setItemWidth`).
-    public private(set) var itemWidth: Double
-    /// Gap between items in px (change with `setSpacing`).
-    public private(set) var spacing: Double
+    /// Number of items; when it changes the current item stays current (clamped).
+    public var itemCount: Int {
+        get { storedItemCount }
+        set { setItemCount(newValue) }
+    }
+    /// Width of every item in px, unless `itemWidths` or `itemWidthForViewport` decides it; when it changes the
+    /// current item stays current and in place.
+    public var itemWidth: Double {
+        get { storedItemWidth }
+        set { setItemWidth(newValue) }
+    }
+    /// Individual item widths in px, for items of different widths (natural-width titles): item `i` is
+    /// `itemWidths[i]` wide, items past the end of the array `itemWidth`. Nil (the default) keeps every item
+    /// `itemWidth` wide, with constant-memory geometry however many items there are.
+    public var itemWidths: [Double]? {
+        didSet { rebuildLayout() }
+    }
+    /// Gap between items in px, unless `spacingForViewport` decides it; the current item stays current and in place.
+    public var spacing: Double {
+        get { storedSpacing }
+        set { setSpacing(newValue) }
+    }
+    /// Whether a horizontal scrollbar shows (the menu shows none; a strip may show GTK's overlay scrollbar).
+    public var isScrollbarVisible: Bool {
+        get { storedScrollbarVisible }
+        set {
+            storedScrollbarVisible = newValue
+            setScrollbarVisible(newValue)
+        }
+    }
+
+    var storedItemCount: Int
+    var storedItemWidth: Double
+    var storedSpacing: Double
+    var storedScrollbarVisible = false
 
     var controller: SnapController
     var driver: FrameDriver!
@@ -96,17 +129,12 @@ public final class SnapScroller {
     var hasViewport = false
     var appliedPhysical = 0.0
     var animationsObserver: UInt = 0
-    // Touchpad gesture state.
-    var scrollAxis: GtkOrientation?
+    /// The input rules (threshold, tap, axis lock, wheel units, mirroring); its direction follows `isRightToLeft`.
+    var gestures = GestureInterpreter()
+    /// Display-server event times → the monotonic clock.
+    var eventClock = EventClock()
+    /// A touchpad gesture ended without `decelerate`: the next frame ends it in the controller.
     var scrollEndPending = false
-    // Mouse drag state.
-    var pressed = false
-    var dragging = false
-    var dragOriginX = 0.0
-    var dragStartX = 0.0
-    var pressTime = 0.0
-    /// Smallest (monotonic now − event time) seen: the offset from the display server's event clock to ours.
-    var eventClockOffset: Double?
     /// The stretch of content the adjustment shows (offsets past GTK's single precision are re-based into it).
     var contentWindow = ContentWindow(contentWidth: 0, viewportWidth: 0, around: 0)
     /// The virtual row's arithmetic while the row loops (nil: it does not).
@@ -115,12 +143,11 @@ public final class SnapScroller {
     }
     /// Maps the recycler's (virtual) indexes to the caller's items for `bind`.
     let indexMap = LoopIndexMap()
-    /// Whether the caller asked for a scrollbar, and the whole-range scrollbar shown when the content is windowed.
-    var scrollbarWanted = false
+    /// The whole-range scrollbar shown when the content is windowed (see `updateScrollbar`).
+    var wholeRangeScrollbar: WholeRangeScrollbar?
     /// The (virtual) item asked for before the first real width: a row without width may have no pitch (carousel
     /// pages are sized from the width), where every index rests at 0 and the controller could not keep it.
     var indexBeforeLayout: Int?
-    var wholeRangeScrollbar: WholeRangeScrollbar?
 
     /// A scroller of `itemCount` items `itemWidth` px wide, `spacing` px apart, resting on `initialIndex`.
     /// `factory` makes an item widget; `bind` fills one for an index (called again whenever a widget is recycled).
@@ -132,12 +159,12 @@ public final class SnapScroller {
         factory: @escaping () -> UnsafeMutablePointer<GtkWidget>,
         bind: @escaping (UnsafeMutablePointer<GtkWidget>, Int) -> Void
     ) {
-        self.itemCount = max(0, itemCount)
-        self.itemWidth = itemWidth
-        self.spacing = spacing
+        storedItemCount = max(0, itemCount)
+        storedItemWidth = itemWidth
+        storedSpacing = spacing
         var config = configuration
         config.reduceMotion = !Preferences.animationsEnabled
-        let layout = SnapLayout(uniformItemWidth: itemWidth, count: self.itemCount, spacing: spacing, viewportWidth: 0)
+        let layout = SnapLayout(uniformItemWidth: itemWidth, count: storedItemCount, spacing: spacing, viewportWidth: 0)
         controller = SnapController(layout: layout, configuration: config, initialIndex: initialIndex)
 
         widget = gtk_overlay_new()
@@ -180,6 +207,7 @@ public final class SnapScroller {
                               allocate: { $0.allocateContent(width: $1, height: $2) })
 
         driver = FrameDriver(widget: widget) { [weak self] time in self?.frame(at: time) ?? false }
+        gestures.isRightToLeft = isRightToLeft
         WidgetLifetime.tie(self, to: widget) { $0.tearDown() }
         connectInput()
         connectAdjustment()
@@ -221,13 +249,13 @@ public final class SnapScroller {
         afterInput()
     }
 
-    /// Sets how many items there are; the current item stays current (clamped).
-    public func setItemCount(_ count: Int) {
+    /// Sets how many items there are (`itemCount`'s setter).
+    func setItemCount(_ count: Int) {
         let real = currentIndex
-        itemCount = max(0, count)
+        storedItemCount = max(0, count)
         if loops {
             // A new count is a new virtual row: the same item (clamped) in its middle copy.
-            let loop = LoopSpace(count: itemCount)
+            let loop = LoopSpace(count: storedItemCount)
             loopSpace = loop
             restart(onVirtualIndex: loop.virtualIndex(middleOf: real))
             return
@@ -235,22 +263,21 @@ public final class SnapScroller {
         rebuildLayout()
     }
 
-    /// Sets the items' width; the current item stays current and in place.
-    public func setItemWidth(_ width: Double) {
-        itemWidth = width
+    /// Sets the items' width (`itemWidth`'s setter).
+    func setItemWidth(_ width: Double) {
+        storedItemWidth = width
         rebuildLayout()
     }
 
-    /// Sets the gap between items; the current item stays current and in place.
-    public func setSpacing(_ value: Double) {
-        spacing = value
+    /// Sets the gap between items (`spacing`'s setter).
+    func setSpacing(_ value: Double) {
+        storedSpacing = value
         rebuildLayout()
     }
 
-    /// Sets the scrollbar policy (the menu shows none; a strip may show GTK's overlay scrollbar).
+    /// Sets the scrollbar policy (`isScrollbarVisible`'s setter).
     /// With content past GTK's precision (see `ContentWindow`) the scrollbar is one of ours spanning the whole row.
-    public func setScrollbarVisible(_ visible: Bool) {
-        scrollbarWanted = visible
+    func setScrollbarVisible(_ visible: Bool) {
         updateScrollbar()
     }
 

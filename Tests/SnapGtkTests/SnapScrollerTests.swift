@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-@_spi(Testing) import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) import SnapGtk
 import XCTest
 
 /// The snapping engine on the GTK thread, driven through the same entry points its event controllers call.
@@ -26,8 +26,11 @@ final class SnapScrollerTests: XCTestCase {
                 },
                 bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
             window = presentInWindow(scroller.widget, width: windowWidth, height: 120)
-            scroller.onSettled = { [unowned self] in self.settled.append(($0, $1, $2)) }
-            scroller.onTap = { [unowned self] in self.taps.append($0) }
+            scroller.onSettled = { [unowned self] event in
+                // The adjustment holds the exact resting offset when the settle is reported.
+                self.settled.append((event.index, gtk_adjustment_get_value(self.scroller.adjustment), event.cause))
+            }
+            scroller.onTap = { [unowned self] in self.taps.append($0.index) }
             let ready = GtkThread.iterate(timeout: 5) { self.scroller.layout.viewportWidth > 0 }
             XCTAssertTrue(ready, "never laid out")
         }
@@ -267,7 +270,7 @@ final class SnapScrollerTests: XCTestCase {
             XCTAssertEqual(f.settled.count, 1, "offsets of a uniform row do not change with the width: nothing to settle")
             f.assertRests(on: 7)
             // Wider items move every resting place: the item stays current, snapped at once, one resize settle.
-            f.scroller.setItemWidth(120)
+            f.scroller.itemWidth = 120
             XCTAssertEqual(f.settled.count, 2)
             XCTAssertEqual(f.settled.last?.cause, .resize)
             f.assertRests(on: 7)

@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-@_spi(Testing) @testable import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 /// Issue 13 on the GTK thread: a million items through a re-based adjustment window, and looping rows.
@@ -76,7 +76,7 @@ final class SnapScrollerWindowTests: XCTestCase {
     func testTheScrollbarOfAWindowedRowSpansTheWholeRow() {
         MainActor.assumeIsolated {
             let f = Fixture(count: 1_000_000)
-            f.scroller.setScrollbarVisible(true)
+            f.scroller.isScrollbarVisible = true
             let bar = try! XCTUnwrap(f.scroller.wholeRangeScrollbar)
             XCTAssertEqual(gtk_widget_get_visible(bar.widget), 1)
             XCTAssertEqual(gtk_adjustment_get_upper(bar.adjustment), f.scroller.layout.contentWidth)
@@ -102,7 +102,7 @@ final class SnapScrollerWindowTests: XCTestCase {
         MainActor.assumeIsolated {
             let f = Fixture(count: 5)
             var current: [Int] = []
-            f.scroller.onCurrentIndexChanged = { current.append($0) }
+            f.scroller.onCurrentIndexChanged = { current.append($0.index) }
             f.scroller.loops = true
             GtkThread.iterate(timeout: 0.2) { false }
             XCTAssertEqual(f.scroller.currentIndex, 0)
