@@ -11,17 +11,21 @@ public final class FrameDriver {
     private let onFrame: @MainActor (Double) -> Bool
     /// Intervals between consecutive frames while running (ms), kept when `recordsIntervals`.
     @_spi(Testing) public private(set) var intervals: [Double] = []
+    /// Whether frame intervals are recorded (for benchmarks).
     @_spi(Testing) public var recordsIntervals = false
     /// Time spent inside `onFrame` per frame (ms, monotonic clock), kept when `recordsCosts`: the cost of the
     /// owner's per-frame work, apart from GTK's own layout and drawing.
     @_spi(Testing) public private(set) var costs: [Double] = []
+    /// Whether per-frame costs are recorded (for benchmarks).
     @_spi(Testing) public var recordsCosts = false
     private var lastFrameTime: Double?
     /// Set on the widget's `destroy`: from then on the driver never touches the widget again.
     private var widgetGone = false
 
+    /// Whether frames are being delivered.
     public var isRunning: Bool { tickID != 0 }
 
+    /// A stopped driver calling `onFrame` with each frame time (ms) once started, until it returns false.
     /// - Parameter widget: the widget whose frame clock paces the frames; not retained (the driver
     ///   belongs to the widget's owner). The driver stops by itself when the widget is destroyed.
     public init(widget: UnsafeMutablePointer<GtkWidget>, onFrame: @escaping @MainActor (Double) -> Bool) {

@@ -68,7 +68,7 @@ final class LifetimeTests: XCTestCase {
         XCTAssertTrue(GtkThread.iterate(timeout: 3) { owner == nil }, "\(name): the Swift owner outlived its widget",
                       file: file, line: line)
         // Frames and idle sources that were pending when the window went have had their chance to misbehave.
-        GtkThread.iterate(timeout: 0.2) { false }
+        drainMainLoop()
         XCTAssertEqual(watch.messages, [], "\(name): GLib complained", file: file, line: line)
         XCTAssertEqual(Signals.liveHandlers, handlersBefore, "\(name): signal handler boxes still held", file: file, line: line)
     }
@@ -173,7 +173,7 @@ final class LifetimeTests: XCTestCase {
             XCTAssertFalse(batch.isScheduled)
             batch.schedule()
             XCTAssertFalse(batch.isScheduled, "a cancelled batch refuses new runs")
-            GtkThread.iterate(timeout: 0.1) { false }
+            drainMainLoop()
             XCTAssertEqual(runs, 1)
         }
     }
@@ -201,7 +201,7 @@ final class LifetimeTests: XCTestCase {
             XCTAssertNotNil(weakBatch, "the pending idle source holds the batch")
             gtk_window_destroy(window.cast())
             XCTAssertNil(weakBatch, "the source was removed with the view, and released the batch")
-            GtkThread.iterate(timeout: 0.1) { false }
+            drainMainLoop()
             XCTAssertEqual(watch.messages, [])
         }
     }

@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-@_spi(Testing) @_spi(GtkInterop) import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 /// Items of different widths (`itemWidths`): each rests exactly centred, keys and the wheel step through them, and
