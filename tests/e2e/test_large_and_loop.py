@@ -242,3 +242,17 @@ def test_autoplay_holds_still_while_the_carousel_has_focus():
         m = app.mark()
         time.sleep(2.0)
         assert carousel._page_events(app, m) == [], carousel._page_events(app, m)
+
+
+def test_bad_loop_and_autoplay_options_are_refused_with_one_line():
+    from harness import run_demo
+    for args, fragment in [(["--autoplay", "soon"], 'bad interval "soon" for --autoplay'),
+                           (["--autoplay", "0"], 'bad interval "0" for --autoplay'),
+                           (["--autoplay", "nan"], 'bad interval "nan" for --autoplay'),
+                           (["--autoplay"], "--autoplay"),
+                           (["--loop=yes"], "--loop takes no value")]:
+        status, out, err = run_demo(*args)
+        assert status == 2, (args, status, err)
+        assert out == "", out
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and fragment in lines[0], (args, err)
