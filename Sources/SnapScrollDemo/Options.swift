@@ -10,17 +10,17 @@ struct DemoOptions: Equatable {
 
     var page = "menu"
     var qaLog = false
-    var width = defaultSize.width
-    var height = defaultSize.height
-    var reduceMotion = false
-    var rtl = false
-    var contentFile: String?
     /// `--loop`: the strip and the carousel wrap around.
     var loop = false
     /// `--autoplay SECONDS`: the carousel advances by itself every SECONDS.
     var autoplaySeconds: Double?
     /// Bounds of `--autoplay`, in seconds.
     static let autoplayRange = 0.5...3600.0
+    var width = defaultSize.width
+    var height = defaultSize.height
+    var reduceMotion = false
+    var rtl = false
+    var contentFile: String?
 
     /// A problem with the command line: one line for standard error, exit status 2.
     struct UsageError: Error, CustomStringConvertible {
@@ -93,6 +93,13 @@ struct DemoOptions: Equatable {
         options.qaLog = flags[0] != 0
         options.reduceMotion = flags[1] != 0
         options.rtl = flags[2] != 0
+        options.loop = loopFlag.pointee != 0
+        if let value = autoplay.pointee.map({ String(cString: $0) }) {
+            guard let seconds = Double(value), autoplayRange.contains(seconds) else {
+                throw UsageError(description: "bad interval \"\(value)\" for --autoplay (expected seconds, \(autoplayRange.lowerBound)...\(Int(autoplayRange.upperBound)), e.g. 3)")
+            }
+            options.autoplaySeconds = seconds
+        }
         if let value = page.pointee.map({ String(cString: $0) }) {
             guard pageIDs.contains(value) else {
                 throw UsageError(description: "unknown page \"\(value)\" for --page (expected one of: \(pageIDs.joined(separator: ", ")))")
@@ -106,13 +113,6 @@ struct DemoOptions: Equatable {
             (options.width, options.height) = (w, h)
         }
         options.contentFile = content.pointee.map { String(cString: $0) }
-        options.loop = loopFlag.pointee != 0
-        if let value = autoplay.pointee.map({ String(cString: $0) }) {
-            guard let seconds = Double(value), autoplayRange.contains(seconds) else {
-                throw UsageError(description: "bad interval \"\(value)\" for --autoplay (expected seconds, \(autoplayRange.lowerBound)...\(Int(autoplayRange.upperBound)), e.g. 3)")
-            }
-            options.autoplaySeconds = seconds
-        }
         return options
     }
 
