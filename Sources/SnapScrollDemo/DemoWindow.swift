@@ -47,6 +47,9 @@ final class DemoWindow {
     private var readyHandler: UInt = 0
 
     init(application: Application, options: DemoOptions, context: PageContext) {
+        var context = context
+        context.loop = options.loop
+        context.autoplaySeconds = options.autoplaySeconds
         self.context = context
         log = context.log
         bench = context.bench

@@ -38,9 +38,7 @@ do {
 let log = QALog(writesToStandardOutput: options.qaLog)
 let application = Application(id: "io.github.snapscroll.Demo")
 let status = application.run(program: program) { app in
-    var context = PageContext(content: content, log: log, resources: resources)
-    context.loop = options.loop
-    context.autoplaySeconds = options.autoplaySeconds
+    let context = PageContext(content: content, log: log, resources: resources)
     DemoWindow(application: app, options: options, context: context).present()
 }
 exit(status)

@@ -12,7 +12,6 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     let component = "carousel"
     let log = context.log
     let carousel = Carousel(pageCount: banners.count) { banners[$0] }
-    carousel.loops = context.loop
     let dots = PageDots(count: banners.count)
     gtk_widget_set_halign(dots.widget, GTK_ALIGN_CENTER)
 
@@ -39,6 +38,7 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     dots.onActivate = { [unowned carousel] index, cause in carousel.scrollTo(page: index, cause: cause) }
     Signals.connect(reset.raw, "clicked") { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }
     dots.setPosition(carousel.position, current: carousel.currentPage)
+    carousel.loops = context.loop
     carousel.autoplayInterval = context.autoplaySeconds
     applyStartItem(carousel.scroller)
 
