@@ -92,7 +92,6 @@ public final class Carousel {
         scroller.onSettled = { [weak self] event in
             guard let self else { return }
             self.onSettled?(event.index, gtk_adjustment_get_value(self.scroller.adjustment), event.cause)
-            self.autoplay?.restart()
         }
         scroller.onPositionChanged = { [weak self] position in self?.onPositionChanged?(position) }
         currentPage = scroller.currentIndex

@@ -7,8 +7,9 @@ import CSnapGtk
 /// the user is using (the window shows focus, e.g. after Tab, or a key was pressed inside since the focus came: the
 /// focus a window hands its first focusable widget at start would otherwise stop autoplay for good),
 /// while any gesture or animation is under way, while motion is reduced, and while the carousel is not on screen.
-/// The countdown starts afresh whenever it may run again and after each time the carousel comes to rest, so a page is
-/// always shown for a full interval after the user lets go.
+/// The countdown starts afresh whenever it may run again and whenever the content moves (the scroller's adjustment
+/// changes), so it runs out only after a full interval at rest: a page is always shown that long after the user lets
+/// go, and never changes during a gesture.
 ///
 /// The countdown is a one-shot GLib timeout whose user data is a retained box holding this object weakly; GLib's
 /// destroy notify releases the box, so a pending timeout never outlives it usefully, and `stop()` removes it.
@@ -18,10 +19,13 @@ final class CarouselAutoplay {
     let interval: Double
     /// Whether a countdown is running (for tests).
     var isCounting: Bool { source != 0 }
-    /// Whether something holds autoplay still now.
-    var isPaused: Bool {
+    /// Whether something holds autoplay still now (a hold, or the carousel is moving).
+    var isPaused: Bool { isHeld || (carousel?.scroller.isMoving ?? true) }
+    /// Whether something stops the countdown itself: the pointer, focus in use, not on screen, reduced motion, fewer
+    /// than two pages. (Movement does not: it restarts the countdown, and a countdown ending mid-gesture starts anew.)
+    private var isHeld: Bool {
         guard let carousel else { return true }
-        return hovered || (focused && (focusVisible || keyPressedInside)) || !mapped || carousel.scroller.isMoving || !Preferences.animationsEnabled
+        return hovered || (focused && (focusVisible || keyPressedInside)) || !mapped || !Preferences.animationsEnabled
             || carousel.pageCount < 2
     }
 
@@ -37,6 +41,7 @@ final class CarouselAutoplay {
     private var keyPressedInside = false
     private var handlers: [UInt] = []
     private var animationsObserver: UInt = 0
+    private var adjustmentHandler: UInt = 0
     /// The window while mapped, and the handler following its `focus-visible`.
     private var window: UnsafeMutableRawPointer?
     private var windowHandler: UInt = 0
@@ -90,20 +95,24 @@ final class CarouselAutoplay {
             self?.update()
         })
         if mapped { watchWindow() }
+        // Any movement starts the countdown again (after the movement, when nothing holds autoplay still).
+        adjustmentHandler = Signals.connect(UnsafeMutableRawPointer(carousel.scroller.adjustment), "value-changed") {
+            [weak self] in self?.restart()
+        }
         animationsObserver = Preferences.observeAnimations { [weak self] in self?.update() }
         update()
     }
 
     /// Starts the countdown if nothing holds autoplay still and none runs; stops it if something does.
     func update() {
-        if isPaused {
+        if isHeld {
             cancelCountdown()
         } else if source == 0 {
             startCountdown()
         }
     }
 
-    /// The carousel came to rest: a full interval from now.
+    /// The content moved: a full interval from now (once nothing holds autoplay still).
     func restart() {
         cancelCountdown()
         update()
@@ -116,6 +125,8 @@ final class CarouselAutoplay {
         Preferences.stopObserving(animationsObserver)
         animationsObserver = 0
         guard let carousel else { return }
+        if adjustmentHandler != 0 { Signals.disconnect(UnsafeMutableRawPointer(carousel.scroller.adjustment), adjustmentHandler) }
+        adjustmentHandler = 0
         for id in handlers { Signals.disconnect(carousel.widget.raw, id) }
         handlers = []
         if let motion { gtk_widget_remove_controller(carousel.widget, motion) }
@@ -129,9 +140,14 @@ final class CarouselAutoplay {
     /// Ends the countdown now, as the timeout would (for tests).
     func fire() {
         cancelCountdown()
-        guard !isPaused else { return }
+        guard !isHeld else { return }
+        // Mid-gesture (a held drag, a wheel burst's quiet period): not now; another full interval.
+        if carousel?.scroller.isMoving ?? true {
+            startCountdown()
+            return
+        }
         advance()
-        // The advance normally sets the carousel moving; its rest restarts the countdown. If it did not move, go on.
+        // The advance moves the carousel, and its movement restarts the countdown; if it did not move, go on.
         update()
     }
 
