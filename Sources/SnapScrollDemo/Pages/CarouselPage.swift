@@ -25,6 +25,9 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     gtk_widget_add_css_class(controls, "carousel-controls")
     gtk_box_append(controls.cast(), reset)
     gtk_box_append(controls.cast(), feedback)
+    carousel.loops = context.loop
+    carousel.autoplayInterval = context.autoplaySeconds
+    applyStartItem(carousel.scroller)
 
     context.bench.register(page: "carousel", carousel.scroller)
     carousel.onPageChanged = { index, cause in log.page(component, index: index, cause: cause) }
@@ -38,9 +41,6 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     dots.onActivate = { [unowned carousel] index, cause in carousel.scrollTo(page: index, cause: cause) }
     Signals.connect(reset.raw, "clicked") { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }
     dots.setPosition(carousel.position, current: carousel.currentPage)
-    carousel.loops = context.loop
-    carousel.autoplayInterval = context.autoplaySeconds
-    applyStartItem(carousel.scroller)
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
     gtk_widget_add_css_class(page, "carousel-page")
