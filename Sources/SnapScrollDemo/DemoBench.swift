@@ -10,6 +10,7 @@ import Glibc
 @MainActor
 final class DemoBench {
     static let snapsVariable = "SNAPSCROLL_BENCH_SNAPS"
+    static let stepVariable = "SNAPSCROLL_BENCH_STEP"
     /// A frame interval above this is a visibly late frame (60 Hz frames are 16.7 ms apart).
     static let lateFrameMs = 20.0
 
@@ -34,8 +35,12 @@ final class DemoBench {
             return
         }
         // Start mid-way, so a long row is measured far from its ends, as a user deep in it would see it.
-        let home = max(scroller.itemCount / 2 - 1, 0)
-        let away = min(home + 1, scroller.itemCount - 1)
+        // SNAPSCROLL_BENCH_STEP=N: snaps of N items (long trips re-base the adjustment window on the way). A looping
+        // row snaps across its seam instead, from the last item to the first and back.
+        let step = getenv(Self.stepVariable).flatMap { Int(String(cString: $0)) }.map { max($0, 1) } ?? 1
+        var home = max(scroller.itemCount / 2 - 1, 0)
+        var away = min(home + step, scroller.itemCount - 1)
+        if scroller.loops { (home, away) = (max(scroller.itemCount - 1, 0), 0) }
         scroller.scrollTo(index: home, cause: .programmatic, animated: false)
         let frames = scroller.frameDriver
         frames.recordsIntervals = true
