@@ -83,13 +83,16 @@ public final class Carousel {
         scroller.marksCurrentItem = true
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
-        scroller.onTap = { [weak self] index in self?.clicked(index) }
-        scroller.onCurrentIndexChanged = { [weak self] index in
+        scroller.onTap = { [weak self] event in self?.clicked(event.index) }
+        scroller.onCurrentIndexChanged = { [weak self] event in
             guard let self else { return }
-            self.currentPage = index
-            self.onPageChanged?(index, self.scroller.inputCause)
+            self.currentPage = event.index
+            self.onPageChanged?(event.index, event.cause)
         }
-        scroller.onSettled = { [weak self] index, offset, cause in self?.onSettled?(index, offset, cause) }
+        scroller.onSettled = { [weak self] event in
+            guard let self else { return }
+            self.onSettled?(event.index, gtk_adjustment_get_value(self.scroller.adjustment), event.cause)
+        }
         scroller.onPositionChanged = { [weak self] position in self?.onPositionChanged?(position) }
         currentPage = scroller.currentIndex
     }
@@ -97,7 +100,22 @@ public final class Carousel {
     // MARK: - Public API
 
     /// The fractional position (2.5 = halfway from page 2 to 3).
-    public var position: Double { scroller.layout.fractionalIndex(at: scroller.logicalOffset) }
+    public var position: Double { scroller.position }
+
+    /// Whether the pages wrap around (the first follows the last; see `SnapScroller.loops`).
+    public var loops: Bool {
+        get { scroller.loops }
+        set { scroller.loops = newValue }
+    }
+
+    /// Seconds between automatic advances to the next page; nil (the default) for none. Autoplay holds still while
+    /// the pointer is over the carousel, while it has keyboard focus, during any gesture and under reduced motion.
+    /// From the last page it goes on to the first: through the seam when looping, back to the start otherwise.
+    public var autoplayInterval: Double? {
+        didSet { configureAutoplay() }
+    }
+    /// The running autoplay (see `CarouselAutoplay.swift`).
+    var autoplay: CarouselAutoplay?
 
     /// Moves to `page` (clamped) with `cause` (`.click` for page dots, `.keyboard`, `.programmatic` for a reset…).
     public func scrollTo(page: Int, cause: Cause = .programmatic, animated: Bool = true) {
@@ -120,7 +138,7 @@ public final class Carousel {
     public func setPageCount(_ count: Int) {
         pageCount = max(0, count)
         store.pageCount = pageCount
-        scroller.setItemCount(pageCount)
+        scroller.itemCount = pageCount
         scroller.rebindItems()
     }
 

@@ -21,22 +21,27 @@ public final class SnapScroller {
     /// The horizontal adjustment; its value at rest is the physical resting offset.
     public let adjustment: UnsafeMutablePointer<GtkAdjustment>
 
-    /// Reports the end of every gesture once: item, adjustment value (physical px) and cause.
-    public var onSettled: ((Int, Double, Cause) -> Void)?
-    /// The item nearest to the resting place changed (live, while moving).
-    public var onCurrentIndexChanged: ((Int) -> Void)?
+    // Event handlers. The scroller keeps each handler as long as it lives: a handler that uses the scroller, or
+    // anything that owns it, must capture that `weak` (`{ [weak self] event in … }`), or the two keep each other
+    // alive after their window closes.
+
+    /// Reports the end of every gesture once, when the content is at rest exactly in place: the item and the cause.
+    /// (The adjustment then holds the exact resting offset, in physical px.)
+    public var onSettled: ((SettleEvent) -> Void)?
+    /// The item nearest to the resting place changed (live, while moving), with what moved it.
+    public var onCurrentIndexChanged: ((SelectionEvent) -> Void)?
     /// Continuous position between items (2.5 = halfway from item 2 to 3), on every offset change.
     public var onPositionChanged: ((Double) -> Void)?
     /// An item was activated: a click without a drag, or Enter/Space on the current item. Runs before the default
     /// action (`scrollsToTappedItem`).
-    public var onTap: ((Int) -> Void)?
+    public var onTap: ((TapEvent) -> Void)?
     /// Whether a tapped item is brought to its resting place (cause `.click`).
     public var scrollsToTappedItem = true
     /// Whether the current item's widget gets the CSS class `current` and the accessible "selected" state.
     public var marksCurrentItem = false {
         didSet {
             items.marksCurrent = marksCurrentItem
-            items.markCurrent(currentIndex)
+            items.markCurrent(controller.currentIndex)
         }
     }
     /// Width of an item for a given viewport width; when set it overrides `itemWidth` (carousel pages).
@@ -63,11 +68,11 @@ public final class SnapScroller {
         }
     }
 
-    /// The item nearest to the resting place now.
-    public var currentIndex: Int { controller.currentIndex }
-    /// The current geometry (logical, left to right).
+    /// The item nearest to the resting place now (in a loop, the real item: 0..<itemCount).
+    public var currentIndex: Int { realIndex(indexBeforeLayout ?? controller.currentIndex) }
+    /// The current geometry (logical, left to right; in a loop, the long virtual row).
     public var layout: SnapLayout { controller.layout }
-    /// The controller's logical offset (the adjustment shows its physical mirror in right-to-left).
+    /// The controller's logical offset over the whole content (the adjustment shows a window of its physical mirror).
     public var logicalOffset: Double { controller.offset }
     /// Whether the row is laid out right to left (first item at the right).
     public internal(set) var isRightToLeft: Bool {
@@ -76,16 +81,45 @@ public final class SnapScroller {
     /// True while an animation runs or a gesture awaits its end.
     public var isMoving: Bool { controller.needsFrames || gestures.isDragging }
     /// The frame driver pacing animations; set `recordsIntervals` to measure frame intervals.
-    public var frameDriver: FrameDriver { driver }
+    @_spi(Testing) public var frameDriver: FrameDriver { driver }
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
-    public var createdItemCount: Int { items.createdCount }
+    @_spi(Testing) public var createdItemCount: Int { items.createdCount }
 
-    /// Number of items (change with `setItemCount`).
-    public private(set) var itemCount: Int
-    /// Width of every item in px, unless `itemWidthForViewport` decides it (change with `setItemWidth`).
-    public private(set) var itemWidth: Double
-    /// Gap between items in px (change with `setSpacing`).
-    public private(set) var spacing: Double
+    /// Number of items; when it changes the current item stays current (clamped).
+    public var itemCount: Int {
+        get { storedItemCount }
+        set { setItemCount(newValue) }
+    }
+    /// Width of every item in px, unless `itemWidths` or `itemWidthForViewport` decides it; when it changes the
+    /// current item stays current and in place.
+    public var itemWidth: Double {
+        get { storedItemWidth }
+        set { setItemWidth(newValue) }
+    }
+    /// Individual item widths in px, for items of different widths (natural-width titles): item `i` is
+    /// `itemWidths[i]` wide, items past the end of the array `itemWidth`. Nil (the default) keeps every item
+    /// `itemWidth` wide, with constant-memory geometry however many items there are.
+    public var itemWidths: [Double]? {
+        didSet { rebuildLayout() }
+    }
+    /// Gap between items in px, unless `spacingForViewport` decides it; the current item stays current and in place.
+    public var spacing: Double {
+        get { storedSpacing }
+        set { setSpacing(newValue) }
+    }
+    /// Whether a horizontal scrollbar shows (the menu shows none; a strip may show GTK's overlay scrollbar).
+    public var isScrollbarVisible: Bool {
+        get { storedScrollbarVisible }
+        set {
+            storedScrollbarVisible = newValue
+            setScrollbarVisible(newValue)
+        }
+    }
+
+    var storedItemCount: Int
+    var storedItemWidth: Double
+    var storedSpacing: Double
+    var storedScrollbarVisible = false
 
     var controller: SnapController
     var driver: FrameDriver!
@@ -101,6 +135,19 @@ public final class SnapScroller {
     var eventClock = EventClock()
     /// A touchpad gesture ended without `decelerate`: the next frame ends it in the controller.
     var scrollEndPending = false
+    /// The stretch of content the adjustment shows (offsets past GTK's single precision are re-based into it).
+    var contentWindow = ContentWindow(contentWidth: 0, viewportWidth: 0, around: 0)
+    /// The virtual row's arithmetic while the row loops (nil: it does not).
+    var loopSpace: LoopSpace? {
+        didSet { indexMap.loop = loopSpace }
+    }
+    /// Maps the recycler's (virtual) indexes to the caller's items for `bind`.
+    let indexMap = LoopIndexMap()
+    /// The whole-range scrollbar shown when the content is windowed (see `updateScrollbar`).
+    var wholeRangeScrollbar: WholeRangeScrollbar?
+    /// The (virtual) item asked for before the first real width: a row without width may have no pitch (carousel
+    /// pages are sized from the width), where every index rests at 0 and the controller could not keep it.
+    var indexBeforeLayout: Int?
 
     /// A scroller of `itemCount` items `itemWidth` px wide, `spacing` px apart, resting on `initialIndex`.
     /// `factory` makes an item widget; `bind` fills one for an index (called again whenever a widget is recycled).
@@ -113,12 +160,12 @@ public final class SnapScroller {
         bind: @escaping (UnsafeMutablePointer<GtkWidget>, Int) -> Void
     ) {
         WidgetStyle.install()
-        self.itemCount = max(0, itemCount)
-        self.itemWidth = itemWidth
-        self.spacing = spacing
+        storedItemCount = max(0, itemCount)
+        storedItemWidth = itemWidth
+        storedSpacing = spacing
         var config = configuration
         config.reduceMotion = !Preferences.animationsEnabled
-        let layout = SnapLayout(uniformItemWidth: itemWidth, count: self.itemCount, spacing: spacing, viewportWidth: 0)
+        let layout = SnapLayout(uniformItemWidth: itemWidth, count: storedItemCount, spacing: spacing, viewportWidth: 0)
         controller = SnapController(layout: layout, configuration: config, initialIndex: initialIndex)
 
         widget = gtk_overlay_new()
@@ -127,7 +174,8 @@ public final class SnapScroller {
         content = snap_widget_new_with_role(gtk_box_get_type(), contentRole)
         let viewport = gtk_viewport_new(nil, nil)!
         adjustment = gtk_scrolled_window_get_hadjustment(scrolledWindow.opaque)
-        items = ItemRecycler(parent: content, factory: factory, bind: bind)
+        let indexMap = indexMap
+        items = ItemRecycler(parent: content, factory: factory, bind: { item, index in bind(item, indexMap.real(index)) })
         isRightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
 
         gtk_widget_add_css_class(widget, "snap-scroller")
@@ -195,41 +243,54 @@ public final class SnapScroller {
         let reduce = controller.configuration.reduceMotion
         if !animate { controller.configuration.reduceMotion = true }
         inputCause = cause
-        controller.scrollTo(index: index, cause: cause, time: now)
+        let target = virtualTarget(forItem: index)
+        if !hasViewport { indexBeforeLayout = target }
+        controller.scrollTo(index: target, cause: cause, time: now)
         controller.configuration.reduceMotion = reduce
         afterInput()
     }
 
-    /// Sets how many items there are; the current item stays current (clamped).
-    public func setItemCount(_ count: Int) {
-        itemCount = max(0, count)
+    /// Sets how many items there are (`itemCount`'s setter).
+    func setItemCount(_ count: Int) {
+        let real = currentIndex
+        storedItemCount = max(0, count)
+        if loops {
+            // A new count is a new virtual row: the same item (clamped) in its middle copy.
+            let loop = LoopSpace(count: storedItemCount)
+            loopSpace = loop
+            restart(onVirtualIndex: loop.virtualIndex(middleOf: real))
+            return
+        }
         rebuildLayout()
     }
 
-    /// Sets the items' width; the current item stays current and in place.
-    public func setItemWidth(_ width: Double) {
-        itemWidth = width
+    /// Sets the items' width (`itemWidth`'s setter).
+    func setItemWidth(_ width: Double) {
+        storedItemWidth = width
         rebuildLayout()
     }
 
-    /// Sets the gap between items; the current item stays current and in place.
-    public func setSpacing(_ value: Double) {
-        spacing = value
+    /// Sets the gap between items (`spacing`'s setter).
+    func setSpacing(_ value: Double) {
+        storedSpacing = value
         rebuildLayout()
     }
 
-    /// Sets the scrollbar policy (the menu shows none; a strip may show GTK's overlay scrollbar).
-    public func setScrollbarVisible(_ visible: Bool) {
-        gtk_scrolled_window_set_policy(scrolledWindow.opaque, visible ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+    /// Sets the scrollbar policy (`isScrollbarVisible`'s setter).
+    /// With content past GTK's precision (see `ContentWindow`) the scrollbar is one of ours spanning the whole row.
+    func setScrollbarVisible(_ visible: Bool) {
+        updateScrollbar()
     }
 
     /// Re-runs `bind` for every bound item (e.g. after the data behind the items changed).
     public func rebindItems() {
-        items.rebindAll(current: currentIndex)
+        items.rebindAll(current: controller.currentIndex)
     }
 
     /// The widget currently showing item `index`, if it is near the viewport.
-    public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? { items.widget(at: index) }
+    public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        items.widget(at: loopSpace.map { $0.virtualIndex(nearestCopyOf: index, to: controller.currentIndex) } ?? index)
+    }
 
     /// The time base of every input: the monotonic clock in ms, the same base as the frame clock's frame times.
     public var now: Double { Double(g_get_monotonic_time()) / 1000 }

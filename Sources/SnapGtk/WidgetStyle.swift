@@ -90,7 +90,7 @@ public enum WidgetStyle {
 /// Pressed feedback for widgets that are not buttons (scroller items, banners, dots): the CSS class `pressed` while
 /// a pointer button is down on the widget, removed on release or when a drag takes the press over.
 @MainActor
-public enum PressFeedback {
+@_spi(GtkInterop) public enum PressFeedback {
     /// Adds the feedback to `widget` (a click gesture that never claims the press, so scrolling and taps work as
     /// before).
     public static func attach(to widget: UnsafeMutablePointer<GtkWidget>) {

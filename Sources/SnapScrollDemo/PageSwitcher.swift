@@ -1,5 +1,5 @@
 import CSnapGtk
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// The header bar's page switcher: a row of tabs (`GtkStackSwitcher`) while they fit, a drop-down of the same pages
 /// when the header is narrower than the tabs (GTK 4.8 has no adaptive switcher of its own).

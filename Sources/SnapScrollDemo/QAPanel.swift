@@ -1,5 +1,5 @@
 import CSnapGtk
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// The QA panel: the event log as it happens, newest at the bottom, one line per event (never wrapped: a long line
 /// scrolls sideways). It can be hidden and shown; its widgets are built the first time it is shown, and the lines

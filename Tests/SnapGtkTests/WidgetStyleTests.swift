@@ -1,5 +1,5 @@
 import CSnapGtk
-@testable import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 /// The widgets' stylesheet ships with SnapGtk: a control in a window with no stylesheet of the app's own still

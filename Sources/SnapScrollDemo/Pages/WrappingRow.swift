@@ -1,5 +1,5 @@
 import CSnapGtk
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// A row of controls that wraps onto more lines when the page is too narrow for it, each line centred, so no page
 /// is ever wider than the window. Children keep their natural widths and are never split (a label stays beside its
