@@ -14,7 +14,8 @@ struct DemoOptions: Equatable {
     var height = defaultSize.height
     var reduceMotion = false
     var rtl = false
-    var contentFile: String?
+    /// The `--content` path as the bytes given (a file name need not be valid UTF-8).
+    var contentFile: [UInt8]?
 
     /// A problem with the command line: one line for standard error, exit status 2.
     struct UsageError: Error, CustomStringConvertible {
@@ -92,7 +93,9 @@ struct DemoOptions: Equatable {
             }
             (options.width, options.height) = (w, h)
         }
-        options.contentFile = content.pointee.map { String(cString: $0) }
+        options.contentFile = content.pointee.map { pointer in
+            Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        }
         return options
     }
 

@@ -19,9 +19,9 @@ do { options = try DemoOptions.parse(CommandLine.arguments) } catch { fail(error
 guard let resources = Resources.locate() else {
     fail("cannot find the resources folder (set \(Resources.environmentVariable))", status: 1)
 }
-let contentURL = options.contentFile.map { URL(fileURLWithPath: $0) } ?? resources.url("content.json")
+let contentPath = options.contentFile ?? Array(resources.url("content.json").path.utf8)
 let content: DemoContent
-do { content = try DemoContent.load(from: contentURL) } catch { fail(error.description, status: 2) }
+do { content = try DemoContent.load(path: contentPath) } catch { fail(error.description, status: 2) }
 
 g_set_prgname(program)
 g_set_application_name("SnapScroll")
