@@ -213,7 +213,7 @@ struct JSONSyntaxScanner {
     }
 
     /// The length of the well-formed UTF-8 sequence at `index` (whose first byte is ≥ 0x80), or a failure at
-    /// the first byte that breaks it.
+    /// the sequence's first byte naming the bytes that break it.
     private mutating func utf8Sequence() throws(Failure) -> Int {
         let lead = bytes[index]
         let length: Int
@@ -226,23 +226,22 @@ struct JSONSyntaxScanner {
         case 0xF0: length = 4; low = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; high = 0x8F  // nothing past U+10FFFF
-        default: throw failure("invalid UTF-8 (byte 0x\(String(lead, radix: 16)))")
+        default: throw failure("invalid UTF-8 (byte \(hex(lead)))")
         }
         for offset in 1..<length {
             let at = index + offset
-            guard at < bytes.count else {
-                index = at
-                throw failure("invalid UTF-8 (a sequence cut short by the end of file)")
-            }
+            guard at < bytes.count else { throw failure("invalid UTF-8 (a character cut short by the end of file)") }
             let byte = bytes[at]
             let range = offset == 1 ? low...high : 0x80...0xBF
             guard range.contains(byte) else {
-                index = at
-                throw failure("invalid UTF-8 (byte 0x\(String(byte, radix: 16)))")
+                let sequence = bytes[index...at].map(hex).joined(separator: " ")
+                throw failure("invalid UTF-8 (bytes \(sequence))")
             }
         }
         return length
     }
+
+    private func hex(_ byte: UInt8) -> String { "0x" + String(byte, radix: 16) }
 
     /// Decodes the escape at `index` (a backslash) into `unescaped`.
     private mutating func escape() throws(Failure) {

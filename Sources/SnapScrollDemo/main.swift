@@ -15,7 +15,7 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let options: DemoOptions
-do { options = try DemoOptions.parse(CommandLine.arguments) } catch { fail(error.description, status: 2) }
+do { options = try DemoOptions.parseCommandLine() } catch { fail(error.description, status: 2) }
 
 guard let resources = Resources.locate() else {
     fail("cannot find the resources folder (set \(Resources.environmentVariable))", status: 1)
