@@ -226,11 +226,11 @@ private struct ContentReader {
     }
 
     /// Checks that the next value opens with `open` (consumed); a value of another kind is a type problem.
-    private mutating func expectValue(_ open: UInt8, field: String, kind: String) throws(Problem) {
+    private mutating func expectValue(_ open: UInt8, field: @autoclosure () -> String, kind: String) throws(Problem) {
         guard let next = scanner.peek() else { throw .syntax(scanner.unexpected("a value")) }
         guard next == open else {
             guard let found = scanner.kindOfValue() else { throw .syntax(scanner.unexpected("a value")) }
-            throw .type(field, found == "null" ? "expected \(kind), found null" : "expected \(kind)")
+            throw .type(field(), found == "null" ? "expected \(kind), found null" : "expected \(kind)")
         }
         scanner.index += 1
     }
@@ -335,14 +335,30 @@ private struct ImageSlots {
 
     /// The index of `path` among the distinct image paths in `images`, adding it when new.
     mutating func slot(of path: UnsafeBufferPointer<UInt8>, in images: inout TextList) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        for byte in path { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        // FNV-1a over 8-byte words (then the tail bytes): a quick hash; equal hashes are compared byte for byte.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(path.count)
+        let raw = UnsafeRawBufferPointer(path)
+        var at = 0
+        while at + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) &* 0x100_0000_01b3
+            hash ^= hash >> 29
+            at += 8
+        }
+        while at < raw.count {
+            hash = (hash ^ UInt64(raw[at])) &* 0x100_0000_01b3
+            at += 1
+        }
         if let candidates = slots[hash] {
-            for slot in candidates where images.withBytes(at: Int(slot), { $0.elementsEqual(path) }) { return slot }
+            for slot in candidates where images.withBytes(at: Int(slot), { sameBytes($0, path) }) { return slot }
         }
         let slot = UInt32(images.count)
         images.append(path)
         slots[hash, default: []].append(slot)
         return slot
     }
+}
+
+/// Whether two byte buffers hold the same bytes.
+func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
 }

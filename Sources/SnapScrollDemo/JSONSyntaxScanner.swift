@@ -1,3 +1,5 @@
+import Glibc
+
 /// A single-pass JSON scanner over a byte buffer: the content reader pulls tokens from it (strings come back as
 /// byte ranges, unescaped only when they hold escapes), and `firstError()` checks a whole text's grammar. Every
 /// failure carries a byte position inside the buffer, so an error names a line and column that exist.
@@ -102,6 +104,11 @@ struct JSONSyntaxScanner {
         var escaped = false
         while index < bytes.count {
             let byte = bytes[index]
+            if !escaped, byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                index += 1  // the common case: plain ASCII, nothing to copy
+                scalars += 1
+                continue
+            }
             if byte == UInt8(ascii: "\"") {
                 let token = StringToken(start: start, end: index, escaped: escaped, scalars: scalars)
                 index += 1
@@ -138,7 +145,7 @@ struct JSONSyntaxScanner {
 
     /// Whether a string `string()` just returned is `word`.
     func token(_ token: StringToken, is word: StaticString) -> Bool {
-        withBytes(of: token) { $0.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)) }
+        withBytes(of: token) { sameBytes($0, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)) }
     }
 
     /// Skips one value of any kind, checking its grammar.
