@@ -122,24 +122,8 @@ final class DemoWindow {
         }
     }
 
-    /// The header bar's menu: the global reduced-motion and right-to-left toggles. The popover is built when the
-    /// menu is first opened, not at start-up: the first frame shows only the button.
+    /// The header bar's menu: the global reduced-motion and right-to-left toggles.
     private static func makeSettingsMenu() -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
-        gtk_widget_set_tooltip_text(button, "Motion and direction")
-        snap_accessible_set_label(button, "Motion and direction")
-        gtk_menu_button_set_create_popup_func(button.opaque, { menuButton, _ in
-            MainActor.assumeIsolated {
-                guard let menuButton, gtk_menu_button_get_popover(menuButton) == nil else { return }
-                gtk_menu_button_set_popover(menuButton, DemoWindow.makeSettingsPopover())
-            }
-        }, nil, nil)
-        return button
-    }
-
-    /// The settings menu's popover with its two toggles.
-    private static func makeSettingsPopover() -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_widget_add_css_class(box, "settings-menu")
         let reduce = gtk_check_button_new_with_label("Reduce motion")!
@@ -156,7 +140,12 @@ final class DemoWindow {
         gtk_box_append(box.cast(), rtl)
         let popover = gtk_popover_new()!
         gtk_popover_set_child(popover.cast(), box)
-        return popover
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+        gtk_menu_button_set_popover(button.opaque, popover)
+        gtk_widget_set_tooltip_text(button, "Motion and direction")
+        snap_accessible_set_label(button, "Motion and direction")
+        return button
     }
 
     /// The QA panel: the event log as it happens, newest at the bottom.
