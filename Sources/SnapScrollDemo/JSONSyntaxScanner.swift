@@ -71,9 +71,11 @@ struct JSONSyntaxScanner {
     /// (consumed); fails on anything else.
     mutating func nextElement(close: UInt8) throws(Failure) -> Bool {
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1; return true }
-        try expect(close, "',' or '\(Character(Unicode.Scalar(close)))'")
-        return false
+        if index < bytes.count {
+            if bytes[index] == UInt8(ascii: ",") { index += 1; return true }
+            if bytes[index] == close { index += 1; return false }
+        }
+        throw unexpected(close == UInt8(ascii: "}") ? "',' or '}'" : "',' or ']'")
     }
 
     /// The failure for an unexpected byte (or the end) where a value or `what` should be.
@@ -102,13 +104,20 @@ struct JSONSyntaxScanner {
         let start = index
         var scalars = 0
         var escaped = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if !escaped, byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-                index += 1  // the common case: plain ASCII, nothing to copy
-                scalars += 1
-                continue
+        guard let base = bytes.baseAddress else { throw failure("unexpected end of file inside a string") }
+        let count = bytes.count
+        while true {
+            // A run of plain ASCII: the common case, scanned without looking back.
+            let run = index
+            while index < count {
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                index += 1
             }
+            scalars += index - run
+            if escaped, index > run { unescaped.append(contentsOf: UnsafeBufferPointer(start: base + run, count: index - run)) }
+            guard index < count else { throw failure("unexpected end of file inside a string") }
+            let byte = base[index]
             if byte == UInt8(ascii: "\"") {
                 let token = StringToken(start: start, end: index, escaped: escaped, scalars: scalars)
                 index += 1
@@ -117,24 +126,19 @@ struct JSONSyntaxScanner {
                 if !escaped {
                     escaped = true
                     unescaped.removeAll(keepingCapacity: true)
-                    unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    unescaped.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
                 }
                 try escape()
                 scalars += 1
             } else if byte < 0x20 {
                 throw failure("control character (byte 0x\(String(byte, radix: 16))) in a string")
-            } else if byte < 0x80 {
-                if escaped { unescaped.append(byte) }
-                index += 1
-                scalars += 1
             } else {
                 let length = try utf8Sequence()
-                if escaped { unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length])) }
+                if escaped { unescaped.append(contentsOf: UnsafeBufferPointer(start: base + index, count: length)) }
                 index += length
                 scalars += 1
             }
         }
-        throw failure("unexpected end of file inside a string")
     }
 
     /// Calls `body` with the bytes of a string `string()` just returned.

@@ -198,6 +198,22 @@ def test_encoding_errors_are_reported_at_a_line_and_column_inside_the_file():
         shutil.rmtree(folder)
 
 
+def test_escapes_and_characters_reach_the_screen_decoded():
+    folder = tempfile.mkdtemp()
+    try:
+        titles = ["caf\u00e9", "\U0001F34E apple", "tab\tquote\"slash\\", "月曜日", "a/b"]
+        # json.dumps escapes every non-ASCII character (\u00e9, a surrogate pair for the apple); "\/" is an escaped
+        # slash; the strip item goes in as raw UTF-8.
+        text = json.dumps({"menu": titles, "strip": ["x"], "banners": [{"title": "t", "image": GOOD_IMAGE}]})
+        text = text.replace("a/b", "a\\/b").replace('"x"', '"\u00fcber ✓"')
+        with App("--page", "menu", "--content", _content_file(folder, text)) as app:
+            tablist = app.find(role="page tab list", name="Weekdays")
+            names = [t.name for t in app.find_all(role="page tab", root=tablist)]
+            assert names[:len(titles)] == titles, names
+    finally:
+        shutil.rmtree(folder)
+
+
 def test_a_million_items_load_on_every_page():
     folder = tempfile.mkdtemp()
     try:
