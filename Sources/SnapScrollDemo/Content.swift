@@ -58,6 +58,7 @@ struct DemoContent {
         let data = try readFile(path, shown: shown, name: name)
         defer { data.deallocate() }
         var content = try parse(UnsafeBufferPointer(data), name: name)
+        releaseFreedHeap()
         if let slash = path.lastIndex(of: UInt8(ascii: "/")) {
             content.baseDirectory = slash == 0 ? "" : String(decoding: path[..<slash], as: UTF8.self)
         }
@@ -361,4 +362,12 @@ private struct ImageSlots {
 /// Whether two byte buffers hold the same bytes.
 func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+}
+
+/// Returns free heap pages to the system (glibc's `malloc_trim`, which Swift's Glibc module does not declare): the
+/// lists of a large file grew by doubling, and glibc keeps the pages of their old copies otherwise.
+private func releaseFreedHeap() {
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
 }
