@@ -28,9 +28,16 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     gtk_widget_add_css_class(controls, "carousel-controls")
     gtk_box_append(controls.cast(), reset)
     gtk_box_append(controls.cast(), feedback)
+    carousel.loops = context.loop
+    carousel.autoplayInterval = context.autoplaySeconds
+    applyStartItem(carousel.scroller)
 
     context.bench.register(page: "carousel", carousel.scroller)
-    carousel.onPageChanged = { index, cause in log.page(component, index: index, cause: cause) }
+    carousel.onPageChanged = { [unowned carousel] index, cause in
+        log.page(component, index: index, cause: cause)
+        // The page can change on the frame that also reports the position (a long glide's last frame): follow it.
+        dots.setPosition(carousel.position, current: index)
+    }
     carousel.onSettled = { index, offset, cause in log.settled(component, index: index, offset: offset, cause: cause) }
     carousel.onPositionChanged = { [unowned carousel] position in dots.setPosition(position, current: carousel.currentPage) }
     carousel.onTapped = { index in
