@@ -8,11 +8,12 @@ import os
 import random
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 
-from harness import ROOT, App, extents, run_demo, xdo
+from harness import DEMO, ROOT, App, extents, run_demo, xdo
 from soak import Soak, Violation
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
@@ -210,6 +211,53 @@ def test_escapes_and_characters_reach_the_screen_decoded():
             tablist = app.find(role="page tab list", name="Weekdays")
             names = [t.name for t in app.find_all(role="page tab", root=tablist)]
             assert names[:len(titles)] == titles, names
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_mutated_content_is_refused_exactly_when_it_is_not_json_and_positions_stay_in_the_file():
+    """Seeded mutations of the shipped file: the demo calls the text invalid JSON exactly when Python's strict
+    parser does (except lone surrogates, which Python accepts and the contract refuses), and every position it
+    names is a line and column of the file. Run without a display: valid content stops at "cannot open a display"."""
+    with open(DEFAULT_CONTENT, "rb") as f:
+        base = f.read()
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["GDK_BACKEND"] = "x11"
+    alphabet = b'{}[]",:\\ u0123456789abcdefnrtl-+.eE\n\t\xff\xc3\xa9\xed\xa0\x80'
+    rng = random.Random(11)
+    folder = tempfile.mkdtemp()
+    try:
+        path = os.path.join(folder, "mutated.json")
+        for case in range(150):
+            data = bytearray(base)
+            for _ in range(rng.randint(1, 3)):
+                i = rng.randrange(len(data))
+                kind = rng.randrange(3)
+                if kind == 0:
+                    data[i:i + 1] = bytes([rng.choice(alphabet)])
+                elif kind == 1:
+                    del data[i]
+                else:
+                    data[i:i] = bytes([rng.choice(alphabet)])
+            data = bytes(data)
+            with open(path, "wb") as f:
+                f.write(data)
+            try:
+                json.loads(data.decode("utf-8"))
+                python_ok = True
+            except ValueError:
+                python_ok = False
+            p = subprocess.run([DEMO, "--content", path], capture_output=True, text=True, env=env, timeout=20)
+            refused = "not valid JSON" in p.stderr
+            if "lone surrogate" not in p.stderr:
+                assert refused != python_ok, (case, python_ok, p.stderr, data)
+            if refused:
+                match = re.search(r"line (\d+), column (\d+): ", p.stderr)
+                row, column = int(match.group(1)), int(match.group(2))
+                lines = data.split(b"\n")
+                assert 1 <= row <= len(lines), (p.stderr, data)
+                # A column may name the line break itself (a raw newline inside a string).
+                assert 1 <= column <= len(lines[row - 1]) + (row < len(lines)) or column == 1, (p.stderr, data)
     finally:
         shutil.rmtree(folder)
 
