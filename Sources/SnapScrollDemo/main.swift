@@ -5,6 +5,11 @@ import SnapGtk
 
 /// snapscroll-demo: parse the command line, load the content, open the window.
 
+// Before anything opens a file or a socket: closed standard streams get /dev/null, then signals are set up.
+ProcessSetup.reopenClosedStandardStreams()
+ProcessSetup.setSignalDispositions()
+let terminationSignals = TerminationSignals()
+
 let program = "snapscroll-demo"
 
 /// Ends the process with one line on standard error, before any window exists.
@@ -16,9 +21,8 @@ func fail(_ message: String, status: Int32) -> Never {
 let options: DemoOptions
 do { options = try DemoOptions.parse(CommandLine.arguments) } catch { fail(error.description, status: 2) }
 
-guard let resources = Resources.locate() else {
-    fail("cannot find the resources folder (set \(Resources.environmentVariable))", status: 1)
-}
+let resources: Resources
+do { resources = try Resources.find() } catch { fail(error.description, status: 1) }
 let contentURL = options.contentFile.map { URL(fileURLWithPath: $0) } ?? resources.url("content.json")
 let content: DemoContent
 do { content = try DemoContent.load(from: contentURL) } catch { fail(error.description, status: 2) }
@@ -37,6 +41,7 @@ do {
 
 let log = QALog(writesToStandardOutput: options.qaLog)
 let application = Application(id: "io.github.snapscroll.Demo")
+terminationSignals.application = application
 let status = application.run(program: program) { app in
     let context = PageContext(content: content, log: log, resources: resources)
     DemoWindow(application: app, options: options, context: context).present()
