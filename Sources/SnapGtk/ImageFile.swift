@@ -3,7 +3,8 @@ import Glibc
 
 /// Reads an image file that may be hostile: only a regular file is opened (a FIFO, a device or a folder is refused
 /// without blocking), its size is checked before a byte is read, and its pixel size is read from the header and
-/// checked before anything is decoded. The image is decoded at the size it will be shown, not its full size.
+/// checked before anything is decoded. Only a copy scaled to the size it will be shown is kept: a decoded image is
+/// at most `Limits.maxPixels` for a moment, and a file cut short is refused rather than shown half decoded.
 ///
 /// ```swift
 /// switch ImageFile.load(path: "banner.png", fitting: (width: 640, height: 360)) {
@@ -188,6 +189,7 @@ public enum ImageFile {
         var height = 0
         var refusal: Failure?
         var sized = false
+        var decodedRows = 0
         private(set) var pixbuf: OpaquePointer?
 
         init(limits: Limits, fitting: (width: Int, height: Int)?, stopAfterSize: Bool) {
@@ -207,18 +209,32 @@ public enum ImageFile {
                 refusal = Failure("image has no pixels")
             } else if self.width.multipliedReportingOverflow(by: self.height).partialValue > limits.maxPixels
                         || self.width > limits.maxPixels || self.height > limits.maxPixels {
-                let mega = limits.maxPixels / 1_000_000
-                refusal = Failure("image too large (\(width)×\(height) px, limit \(mega) megapixels)")
+                let limit = limits.maxPixels % 1_000_000 == 0 ? "\(limits.maxPixels / 1_000_000) megapixels" : "\(limits.maxPixels) pixels"
+                refusal = Failure("image too large (\(width)×\(height) px, limit \(limit))")
             }
             if refusal != nil || stopAfterSize {
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
-            } else if let fitting {
-                let scale = ImageFile.coverScale(width: self.width, height: self.height, fitting: fitting)
-                if scale < 1 {
-                    gdk_pixbuf_loader_set_size(loader, Int32(max(1, (Double(width) * scale).rounded(.up))),
-                                               Int32(max(1, (Double(height) * scale).rounded(.up))))
+            }
+        }
+
+        /// Rows the decoder has filled in so far: a file cut short ends before the last one.
+        func areaUpdated(y: Int32, height: Int32) {
+            decodedRows = max(decodedRows, Int(y) + Int(height))
+        }
+
+        /// A reference to `decoded`, or to a copy scaled down to cover `fitting`.
+        private func scaled(_ decoded: OpaquePointer) -> OpaquePointer {
+            let width = Int(gdk_pixbuf_get_width(decoded)), height = Int(gdk_pixbuf_get_height(decoded))
+            if let fitting {
+                let scale = ImageFile.coverScale(width: width, height: height, fitting: fitting)
+                if scale < 1, let smaller = gdk_pixbuf_scale_simple(
+                    decoded, Int32(max(1, (Double(width) * scale).rounded(.up))),
+                    Int32(max(1, (Double(height) * scale).rounded(.up))), GDK_INTERP_BILINEAR) {
+                    return smaller
                 }
             }
+            g_object_ref(UnsafeMutableRawPointer(decoded))
+            return decoded
         }
 
         /// Runs a loader; `source` writes the file's bytes through the function it is given, which returns false
@@ -231,6 +247,11 @@ public enum ImageFile {
             }
             g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(callback, to: GCallback.self),
                                   Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+            let updated: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, _, y, _, height, data in
+                Unmanaged<Header>.fromOpaque(data!).takeUnretainedValue().areaUpdated(y: y, height: height)
+            }
+            g_signal_connect_data(UnsafeMutableRawPointer(loader), "area-updated", unsafeBitCast(updated, to: GCallback.self),
+                                  Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
             var error: UnsafeMutablePointer<GError>?
             var ok = true
             source { piece in
@@ -242,9 +263,14 @@ public enum ImageFile {
             } else {
                 gdk_pixbuf_loader_close(loader, nil)
             }
+            // GdkPixbuf hands out a partly decoded image without an error when the file ends early: only whole ones.
+            var cutShort = false
             if ok, !stopAfterSize, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) {
-                pixbuf = decoded
-                g_object_ref(UnsafeMutableRawPointer(decoded))
+                if decodedRows < Int(gdk_pixbuf_get_height(decoded)) {
+                    cutShort = true
+                } else {
+                    pixbuf = scaled(decoded)
+                }
             }
             g_object_unref(UnsafeMutableRawPointer(loader))
             let message = error.map { ImageFile.oneLine($0.pointee.message) } ?? ""
@@ -252,6 +278,7 @@ public enum ImageFile {
             if let refusal { return refusal }
             if stopAfterSize && sized { return nil }
             if ok, pixbuf != nil { return nil }
+            if cutShort { return Failure("not a readable image: the file ends before the image does") }
             if message.isEmpty { return Failure("not a readable image") }
             return Failure(message: message, brief: "not a readable image: \(message)")
         }
