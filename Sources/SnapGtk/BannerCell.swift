@@ -37,6 +37,7 @@ public final class BannerCell {
     private var highlightSource: guint = 0
     /// A decoding failure found while drawing, reported from an idle (a draw may not change widgets).
     private var lateFailure: (index: Int, path: String, failure: TextureCache.Failure)?
+    private var lateSource: guint = 0
 
     /// An empty cell drawing from `cache`.
     public init(cache: TextureCache) {
@@ -69,19 +70,14 @@ public final class BannerCell {
         gtk_box_append(widget.cast(), overlay)
         gtk_box_append(widget.cast(), title)
 
-        let box = Unmanaged.passRetained(WeakCell(self)).toOpaque()
-        gtk_drawing_area_set_draw_func(image.cast(), { _, cr, width, height, data in
-            onGtkThread {
-                guard let cr, let cell = Unmanaged<WeakCell>.fromOpaque(data!).takeUnretainedValue().cell else { return }
-                cell.draw(cr, width: Double(width), height: Double(height))
-            }
-        }, box, { data in Unmanaged<WeakCell>.fromOpaque(data!).release() })
-        Ownership.tie(self, to: widget)
+        WidgetLifetime.draw(image, owner: self) { cell, _, cr, width, height in cell.draw(cr, width: width, height: height) }
+        WidgetLifetime.tie(self, to: widget) { cell in
+            if cell.highlightSource != 0 { g_source_remove(cell.highlightSource) }
+            cell.highlightSource = 0
+            if cell.lateSource != 0 { g_source_remove(cell.lateSource) }
+            cell.lateSource = 0
+        }
         apply(geometry: geometry)
-    }
-
-    isolated deinit {
-        if highlightSource != 0 { g_source_remove(highlightSource) }
     }
 
     /// Shows banner `index` of `count`; returns why its image cannot be used when the check finds it (placeholder
@@ -122,16 +118,10 @@ public final class BannerCell {
     public func flash() {
         setHighlighted(true)
         if highlightSource != 0 { g_source_remove(highlightSource) }
-        let box = Unmanaged.passRetained(WeakCell(self)).toOpaque()
-        highlightSource = g_timeout_add_full(G_PRIORITY_DEFAULT, Self.highlightDuration, { data in
-            onGtkThread {
-                if let cell = Unmanaged<WeakCell>.fromOpaque(data!).takeUnretainedValue().cell {
-                    cell.highlightSource = 0
-                    cell.setHighlighted(false)
-                }
-            }
-            return 0
-        }, box, { data in Unmanaged<WeakCell>.fromOpaque(data!).release() })
+        highlightSource = WidgetLifetime.after(milliseconds: Self.highlightDuration, owner: self) { cell in
+            cell.highlightSource = 0
+            cell.setHighlighted(false)
+        }
     }
 
     /// Whether the tap highlight shows.
@@ -173,20 +163,16 @@ public final class BannerCell {
     private func reportLate(_ failure: TextureCache.Failure, index: Int, path: String) {
         guard lateFailure == nil else { return }
         lateFailure = (index, path, failure)
-        let box = Unmanaged.passRetained(WeakCell(self)).toOpaque()
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
-            onGtkThread {
-                guard let cell = Unmanaged<WeakCell>.fromOpaque(data!).takeUnretainedValue().cell,
-                      let late = cell.lateFailure else { return }
-                cell.lateFailure = nil
-                if cell.path == late.path, !cell.showsPlaceholder {
-                    cell.showsPlaceholder = true
-                    gtk_widget_set_visible(cell.placeholder, 1)
-                }
-                cell.onImageFailure?(late.index, late.failure)
+        lateSource = WidgetLifetime.after(milliseconds: 0, owner: self) { cell in
+            cell.lateSource = 0
+            guard let late = cell.lateFailure else { return }
+            cell.lateFailure = nil
+            if cell.path == late.path, !cell.showsPlaceholder {
+                cell.showsPlaceholder = true
+                gtk_widget_set_visible(cell.placeholder, 1)
             }
-            return 0
-        }, box, { data in Unmanaged<WeakCell>.fromOpaque(data!).release() })
+            cell.onImageFailure?(late.index, late.failure)
+        }
     }
 
     /// `width × height` logical pixels in device pixels, at the scale factor the image is shown at.
@@ -202,11 +188,5 @@ public final class BannerCell {
         cairo_arc(cr, radius, height - radius, radius, Double.pi / 2, Double.pi)
         cairo_arc(cr, radius, radius, radius, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cr)
-    }
-
-    /// GLib holds this, not the cell, so callbacks never keep a dropped cell alive.
-    private final class WeakCell {
-        weak var cell: BannerCell?
-        init(_ cell: BannerCell) { self.cell = cell }
     }
 }

@@ -1,5 +1,5 @@
 import CSnapGtk
-import SnapGtk
+@_spi(Testing) import SnapGtk
 import XCTest
 
 final class FrameDriverTests: XCTestCase {

@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-import SnapGtk
+@_spi(Testing) import SnapGtk
 import XCTest
 
 final class PageDotsTests: XCTestCase {
