@@ -19,6 +19,7 @@ public enum ImageFile {
         public var maxFileBytes: Int
         /// Largest width × height decoded (16 megapixels).
         public var maxPixels: Int
+        /// Limits of `maxFileBytes` bytes and `maxPixels` pixels (width × height).
         public init(maxFileBytes: Int = 32 << 20, maxPixels: Int = 16_000_000) {
             self.maxFileBytes = maxFileBytes
             self.maxPixels = maxPixels
@@ -34,6 +35,7 @@ public enum ImageFile {
         /// A few words for a one-line report: "file not found", "not a regular file (a FIFO)",
         /// "file too large (3072 MB, limit 32 MB)", "image too large (20000×20000 px, limit 16 megapixels)", …
         public let brief: String
+        /// A failure with a full `message` and a `brief` one for reports.
         public init(message: String, brief: String) {
             self.message = message
             self.brief = brief
@@ -45,11 +47,13 @@ public enum ImageFile {
     public struct Decoded {
         /// The pixels as a `GdkTexture *`, usable as a `GdkPaintable`.
         public let texture: OpaquePointer
-        /// The texture's pixel size.
+        /// The texture's width in pixels.
         public let width: Int
+        /// The texture's height in pixels.
         public let height: Int
-        /// The image's own pixel size, as its header gives it.
+        /// The image's own width, as its header gives it.
         public let naturalWidth: Int
+        /// The image's own height, as its header gives it.
         public let naturalHeight: Int
     }
 

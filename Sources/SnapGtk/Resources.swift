@@ -6,8 +6,10 @@ public struct Resources: Sendable {
     /// The environment variable that names the resources folder outright.
     public static let environmentVariable = "SNAPSCROLL_RESOURCES"
 
+    /// The resources folder.
     public let directory: URL
 
+    /// Resources in `directory`, taken as it is.
     public init(directory: URL) { self.directory = directory }
 
     /// Why no resources folder was found.
@@ -19,6 +21,7 @@ public struct Resources: Sendable {
         /// None of the usual places holds one.
         case notFound
 
+        /// One line for the user, naming the variable when it is to blame.
         public var description: String {
             switch self {
             case .overrideMissing(let path):

@@ -11,11 +11,13 @@ public final class TextureCache {
     public struct Image {
         /// The pixels; valid while the cache holds the entry (draw from it, don't keep it).
         public let surface: OpaquePointer
-        /// The surface's pixel size (the file's, or smaller when it was decoded to fit).
+        /// The surface's width in pixels (the file's, or less when it was decoded to fit).
         public let width: Int
+        /// The surface's height in pixels.
         public let height: Int
-        /// The file's own pixel size.
+        /// The file's own width in pixels.
         public let naturalWidth: Int
+        /// The file's own height in pixels.
         public let naturalHeight: Int
     }
 
