@@ -16,9 +16,11 @@ from hostile import (GESTURES, close_button, gesture_then, image_cases, measure_
 STRICT = {"G_DEBUG": "fatal-criticals,fatal-warnings"}
 # A clean quit takes well under a second; more than this is a hang.
 EXIT_TIMEOUT = 8
-# The bounds for a hostile image (the launch to `ready`, and resident memory).
+# The bounds for a hostile image (the launch to `ready`, and resident memory). A sanitizer build
+# (`scripts/test asan`) is slower and keeps shadow memory: there they are printed, not asserted.
 READY_BOUND_MS = 2000
 RSS_BOUND_MB = 200
+SANITIZED = os.environ.get("SNAPSCROLL_SANITIZED", "")
 
 
 def _exit_status(app):
@@ -147,8 +149,9 @@ def test_hostile_banner_images_become_one_placeholder_and_one_error_each():
             f = measure_image(folder, path, env={"G_DEBUG": "fatal-criticals"})
             print(f"     {name}: ready {f['ready_ms']} ms, peak RSS {f.get('peak_rss_mb')} MB, errors {f['errors']}")
             assert f["ready_ms"] is not None, f"{name}: no ready within the hang guard; {f}"
-            assert f["ready_ms"] < READY_BOUND_MS, f"{name}: ready after {f['ready_ms']} ms"
-            assert f["peak_rss_mb"] < RSS_BOUND_MB, f"{name}: peak RSS {f['peak_rss_mb']} MB"
+            if not SANITIZED:
+                assert f["ready_ms"] < READY_BOUND_MS, f"{name}: ready after {f['ready_ms']} ms"
+                assert f["peak_rss_mb"] < RSS_BOUND_MB, f"{name}: peak RSS {f['peak_rss_mb']} MB"
             expected = f"banner 1: cannot load image {os.path.basename(path)}: {reasons[name]}"
             assert f["errors"] == [expected], f"{name}: {f['errors']}"
             assert f["placeholders"] == 1, f"{name}: {f['placeholders']} placeholders showing"
