@@ -83,13 +83,16 @@ public final class Carousel {
         scroller.marksCurrentItem = true
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
-        scroller.onTap = { [weak self] index in self?.clicked(index) }
-        scroller.onCurrentIndexChanged = { [weak self] index in
+        scroller.onTap = { [weak self] event in self?.clicked(event.index) }
+        scroller.onCurrentIndexChanged = { [weak self] event in
             guard let self else { return }
-            self.currentPage = index
-            self.onPageChanged?(index, self.scroller.inputCause)
+            self.currentPage = event.index
+            self.onPageChanged?(event.index, event.cause)
         }
-        scroller.onSettled = { [weak self] index, offset, cause in self?.onSettled?(index, offset, cause) }
+        scroller.onSettled = { [weak self] event in
+            guard let self else { return }
+            self.onSettled?(event.index, gtk_adjustment_get_value(self.scroller.adjustment), event.cause)
+        }
         scroller.onPositionChanged = { [weak self] position in self?.onPositionChanged?(position) }
         currentPage = scroller.currentIndex
     }
@@ -120,7 +123,7 @@ public final class Carousel {
     public func setPageCount(_ count: Int) {
         pageCount = max(0, count)
         store.pageCount = pageCount
-        scroller.setItemCount(pageCount)
+        scroller.itemCount = pageCount
         scroller.rebindItems()
     }
 
