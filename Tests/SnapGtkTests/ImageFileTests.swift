@@ -1,6 +1,6 @@
 import CSnapGtk
 import Foundation
-import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 /// Hostile image files are refused before they are read or decoded, with a reason; good ones decode at the size
