@@ -27,7 +27,11 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     gtk_box_append(controls.cast(), feedback)
 
     context.bench.register(page: "carousel", carousel.scroller)
-    carousel.onPageChanged = { index, cause in log.page(component, index: index, cause: cause) }
+    carousel.onPageChanged = { [unowned carousel] index, cause in
+        log.page(component, index: index, cause: cause)
+        // The page may change after the last position change of a frame: the dots follow either.
+        dots.setPosition(carousel.position, current: index)
+    }
     carousel.onSettled = { index, offset, cause in log.settled(component, index: index, offset: offset, cause: cause) }
     carousel.onPositionChanged = { [unowned carousel] position in dots.setPosition(position, current: carousel.currentPage) }
     carousel.onTapped = { index in
