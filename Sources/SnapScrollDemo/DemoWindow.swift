@@ -9,6 +9,10 @@ struct PageContext {
     let resources: Resources
     /// Where pages offer their snapping component to the frame benchmark (off unless its variable is set).
     let bench = DemoBench()
+    /// `--loop`: the strip and the carousel wrap around.
+    var loop = false
+    /// `--autoplay`: seconds between the carousel's own advances (nil: off).
+    var autoplaySeconds: Double?
 }
 
 /// One page of the demo: its ID (as `--page` names it), its title, and how to build it.
@@ -43,6 +47,9 @@ final class DemoWindow {
     private var readyHandler: UInt = 0
 
     init(application: Application, options: DemoOptions, context: PageContext) {
+        var context = context
+        context.loop = options.loop
+        context.autoplaySeconds = options.autoplaySeconds
         self.context = context
         log = context.log
         bench = context.bench
@@ -115,7 +122,9 @@ final class DemoWindow {
             // The surface's size is the window's size as the display has it (the widget's excludes
             // client-side decorations).
             let surface = gtk_native_get_surface(OpaquePointer(self.window))
-            self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)))
+            StartupPhases.mark("frame")
+            self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)),
+                           phases: StartupPhases.json())
             self.bench.begin(page: page, window: self.window, log: self.log)
         }
     }

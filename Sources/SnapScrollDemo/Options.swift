@@ -10,23 +10,42 @@ struct DemoOptions: Equatable {
 
     var page = "menu"
     var qaLog = false
+    /// `--loop`: the strip and the carousel wrap around.
+    var loop = false
+    /// `--autoplay SECONDS`: the carousel advances by itself every SECONDS.
+    var autoplaySeconds: Double?
+    /// Bounds of `--autoplay`, in seconds.
+    static let autoplayRange = 0.5...3600.0
     var width = defaultSize.width
     var height = defaultSize.height
     var reduceMotion = false
     var rtl = false
-    var contentFile: String?
+    /// The `--content` path as the bytes given (a file name need not be valid UTF-8).
+    var contentFile: [UInt8]?
 
     /// A problem with the command line: one line for standard error, exit status 2.
     struct UsageError: Error, CustomStringConvertible {
         let description: String
     }
 
+    /// Parses the process's own command line as the bytes given (a file name need not be UTF-8).
+    static func parseCommandLine() throws(UsageError) -> DemoOptions {
+        try parse((0..<Int(CommandLine.argc)).map { i in
+            CommandLine.unsafeArgv[i].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+        })
+    }
+
     /// Parses `arguments` (including the program name). `--help` is answered by GLib, which prints
     /// the usage and exits 0.
     static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
+        try parse(arguments.map { Array($0.utf8) })
+    }
+
+    /// Parses `arguments` given as bytes (including the program name).
+    static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> DemoOptions {
         // GLib quietly ignores a value given to a switch (`--rtl=no` would turn right-to-left on): refuse it.
-        for argument in arguments.dropFirst().prefix(while: { $0 != "--" }) {
-            for flag in ["qa-log", "reduce-motion", "rtl", "help"] where argument.hasPrefix("--\(flag)=") {
+        for argument in arguments.dropFirst().lazy.map({ String(decoding: $0, as: UTF8.self) }).prefix(while: { $0 != "--" }) {
+            for flag in ["qa-log", "reduce-motion", "rtl", "loop", "help"] where argument.hasPrefix("--\(flag)=") {
                 throw UsageError(description: "--\(flag) takes no value (got \"\(argument)\")")
             }
         }
@@ -37,6 +56,11 @@ struct DemoOptions: Equatable {
         let flags = UnsafeMutablePointer<gboolean>.allocate(capacity: 3)
         page.initialize(to: nil); size.initialize(to: nil); content.initialize(to: nil)
         flags.initialize(repeating: 0, count: 3)
+        let loopFlag = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)
+        loopFlag.initialize(to: 0)
+        let autoplay = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+        autoplay.initialize(to: nil)
+        defer { loopFlag.deallocate(); g_free(autoplay.pointee); autoplay.deallocate() }
         var keep: [UnsafeMutablePointer<CChar>] = []
         defer {
             for p in [page, size, content] { g_free(p.pointee); p.deallocate() }
@@ -57,6 +81,8 @@ struct DemoOptions: Equatable {
             entry("reduce-motion", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 1), "No animations; snapping still happens"),
             entry("rtl", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 2), "Right-to-left layout"),
             entry("content", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(content), "The demo's content (JSON); default: the file in resources/", "FILE"),
+            entry("loop", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(loopFlag), "Strip and carousel wrap around: the first item follows the last"),
+            entry("autoplay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(autoplay), "The carousel advances by itself every SECONDS", "SECONDS"),
             GOptionEntry(),
         ]
         let context = g_option_context_new(nil)
@@ -80,6 +106,13 @@ struct DemoOptions: Equatable {
         options.qaLog = flags[0] != 0
         options.reduceMotion = flags[1] != 0
         options.rtl = flags[2] != 0
+        options.loop = loopFlag.pointee != 0
+        if let value = autoplay.pointee.map({ String(cString: $0) }) {
+            guard let seconds = Double(value), autoplayRange.contains(seconds) else {
+                throw UsageError(description: "bad interval \"\(value)\" for --autoplay (expected seconds, \(autoplayRange.lowerBound)...\(Int(autoplayRange.upperBound)), e.g. 3)")
+            }
+            options.autoplaySeconds = seconds
+        }
         if let value = page.pointee.map({ String(cString: $0) }) {
             guard pageIDs.contains(value) else {
                 throw UsageError(description: "unknown page \"\(value)\" for --page (expected one of: \(pageIDs.joined(separator: ", ")))")
@@ -92,7 +125,9 @@ struct DemoOptions: Equatable {
             }
             (options.width, options.height) = (w, h)
         }
-        options.contentFile = content.pointee.map { String(cString: $0) }
+        options.contentFile = content.pointee.map { pointer in
+            Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        }
         return options
     }
 
@@ -107,9 +142,13 @@ struct DemoOptions: Equatable {
     }
 }
 
-/// A NULL-terminated copy of `strings` that GLib owns (free with `g_strfreev`).
-private func g_new0_strv(_ strings: [String]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+/// A NULL-terminated copy of `strings` (bytes, without NULs) that GLib owns (free with `g_strfreev`).
+private func g_new0_strv(_ strings: [[UInt8]]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
     let vector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(OpaquePointer(g_malloc0(gsize((strings.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride))!))
-    for (i, s) in strings.enumerated() { vector[i] = g_strdup(s) }
+    for (i, s) in strings.enumerated() {
+        let copy = UnsafeMutablePointer<CChar>(OpaquePointer(g_malloc0(gsize(s.count + 1))!))
+        s.withUnsafeBytes { if let base = $0.baseAddress { memcpy(copy, base, s.count) } }
+        vector[i] = copy
+    }
     return vector
 }

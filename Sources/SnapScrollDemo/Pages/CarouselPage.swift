@@ -6,12 +6,15 @@ import SnapCore
 /// label showing the last tap.
 @MainActor
 func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
-    let banners = context.content.banners.map {
-        Carousel.Banner(title: $0.title, imagePath: context.content.imageURL($0).path)
-    }
+    // Made per page when a cell binds it: a million banners are a million entries in compact lists, not objects.
+    let content = context.content
+    let banners = content.banners
     let component = "carousel"
     let log = context.log
-    let carousel = Carousel(pageCount: banners.count) { banners[$0] }
+    let carousel = Carousel(pageCount: banners.count) { index in
+        let banner = banners[index]
+        return Carousel.Banner(title: banner.title, imagePath: content.imagePath(banner))
+    }
     let dots = PageDots(count: banners.count)
     gtk_widget_set_halign(dots.widget, GTK_ALIGN_CENTER)
 
@@ -25,11 +28,14 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     gtk_widget_add_css_class(controls, "carousel-controls")
     gtk_box_append(controls.cast(), reset)
     gtk_box_append(controls.cast(), feedback)
+    carousel.loops = context.loop
+    carousel.autoplayInterval = context.autoplaySeconds
+    applyStartItem(carousel.scroller)
 
     context.bench.register(page: "carousel", carousel.scroller)
     carousel.onPageChanged = { [unowned carousel] index, cause in
         log.page(component, index: index, cause: cause)
-        // The page may change after the last position change of a frame: the dots follow either.
+        // The page can change on the frame that also reports the position (a long glide's last frame): follow it.
         dots.setPosition(carousel.position, current: index)
     }
     carousel.onSettled = { index, offset, cause in log.settled(component, index: index, offset: offset, cause: cause) }

@@ -14,7 +14,7 @@ private enum MenuDesign {
 /// the selected one.
 @MainActor
 func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
-    let days = context.content.menu ?? localeWeekdays()
+    let days = context.content.menu ?? TextList(localeWeekdays())
     func title(_ index: Int) -> String {
         index < days.count ? days[index] : "Day \(index + 1)"
     }
@@ -42,6 +42,7 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     scroller.onSettled = { event in
         context.log.settled("menu", index: event.index, offset: gtk_adjustment_get_value(adjustment), cause: event.cause)
     }
+    applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("menu", index: $0.index) }
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
