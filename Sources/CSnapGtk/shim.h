@@ -7,6 +7,7 @@
  * Nothing with behaviour lives here. */
 
 #include <gtk/gtk.h>
+#include <glib-unix.h>   /* g_unix_signal_add: SIGTERM/SIGINT/SIGHUP through the main loop */
 #include <sys/syscall.h>
 #include <unistd.h>
 

@@ -3,7 +3,9 @@ import SnapCore
 
 /// One banner of a carousel: its image drawn to cover the panel (rounded corners), and its title under it, sized from
 /// a `PagerGeometry`. An image that cannot be loaded shows a neutral placeholder saying so. Cells are recycled:
-/// `bind` gives them another banner; images come from a shared `TextureCache`.
+/// `bind` gives them another banner; images come from a shared `TextureCache`: the file is checked when bound (kind,
+/// size, header) and decoded when first drawn, at the size drawn (in device pixels: twice as many at a scale factor of
+/// 2), and again, larger, when the cell grows.
 @MainActor
 public final class BannerCell {
     /// Corner radius (px) of the image at design scale.
@@ -22,6 +24,9 @@ public final class BannerCell {
     public private(set) var showsPlaceholder = false
     /// The accessible label, as set.
     public private(set) var accessibleLabel = ""
+    /// An image that passed `bind`'s check failed to decode when first drawn (its pixels are cut short or corrupt):
+    /// the banner's index and why. Called once per failure, soon after the draw; the placeholder shows by then.
+    public var onImageFailure: ((Int, TextureCache.Failure) -> Void)?
 
     private let cache: TextureCache
     private let image: UnsafeMutablePointer<GtkWidget>
@@ -30,6 +35,9 @@ public final class BannerCell {
     private var path: String?
     private var geometry = PagerGeometry(componentWidth: PagerGeometry.Design.seed004.componentWidth)
     private var highlightSource: guint = 0
+    /// A decoding failure found while drawing, reported from an idle (a draw may not change widgets).
+    private var lateFailure: (index: Int, path: String, failure: TextureCache.Failure)?
+    private var lateSource: guint = 0
 
     /// An empty cell drawing from `cache`.
     public init(cache: TextureCache) {
@@ -68,11 +76,14 @@ public final class BannerCell {
         WidgetLifetime.tie(self, to: widget) { cell in
             if cell.highlightSource != 0 { g_source_remove(cell.highlightSource) }
             cell.highlightSource = 0
+            if cell.lateSource != 0 { g_source_remove(cell.lateSource) }
+            cell.lateSource = 0
         }
         apply(geometry: geometry)
     }
 
-    /// Shows banner `index` of `count`; returns the load failure when its image cannot be used (placeholder shown).
+    /// Shows banner `index` of `count`; returns why its image cannot be used when the check finds it (placeholder
+    /// shown). The image itself is decoded when the cell is drawn.
     @discardableResult
     public func bind(index: Int, count: Int, title text: String, imagePath: String) -> TextureCache.Failure? {
         self.index = index
@@ -81,8 +92,7 @@ public final class BannerCell {
         accessibleLabel = "Banner \(index + 1) of \(count): \(text)"
         snap_accessible_set_label(widget, accessibleLabel)
         setHighlighted(false)
-        var failure: TextureCache.Failure?
-        if case .failure(let problem) = cache.image(atPath: imagePath) { failure = problem }
+        let failure = cache.check(path: imagePath)
         showsPlaceholder = failure != nil
         gtk_widget_set_visible(placeholder, showsPlaceholder ? 1 : 0)
         gtk_widget_queue_draw(image)
@@ -127,7 +137,15 @@ public final class BannerCell {
         let radius = Self.designCornerRadius * geometry.scale
         roundedRectangle(cr, width: width, height: height, radius: min(radius, min(width, height) / 2))
         cairo_clip(cr)
-        if let path, case .success(let picture) = cache.image(atPath: path) {
+        let picture: TextureCache.Image?
+        switch path.map({ cache.image(atPath: $0, fitting: pixelSize(width: width, height: height)) }) {
+        case .success(let image): picture = image
+        case .failure(let failure):
+            picture = nil
+            if !showsPlaceholder, let path, let index { reportLate(failure, index: index, path: path) }
+        case nil: picture = nil
+        }
+        if let picture {
             // Cover: fill the panel, crop the overflow evenly.
             let scale = max(width / Double(picture.width), height / Double(picture.height))
             cairo_translate(cr, (width - Double(picture.width) * scale) / 2, (height - Double(picture.height) * scale) / 2)
@@ -141,6 +159,28 @@ public final class BannerCell {
             cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), 0.1)
             cairo_paint(cr)
         }
+    }
+
+    /// Shows the placeholder and reports `failure` from an idle callback, once per cell and binding.
+    private func reportLate(_ failure: TextureCache.Failure, index: Int, path: String) {
+        guard lateFailure == nil else { return }
+        lateFailure = (index, path, failure)
+        lateSource = WidgetLifetime.after(milliseconds: 0, owner: self) { cell in
+            cell.lateSource = 0
+            guard let late = cell.lateFailure else { return }
+            cell.lateFailure = nil
+            if cell.path == late.path, !cell.showsPlaceholder {
+                cell.showsPlaceholder = true
+                gtk_widget_set_visible(cell.placeholder, 1)
+            }
+            cell.onImageFailure?(late.index, late.failure)
+        }
+    }
+
+    /// `width × height` logical pixels in device pixels, at the scale factor the image is shown at.
+    private func pixelSize(width: Double, height: Double) -> (width: Int, height: Int) {
+        let scale = Double(max(1, gtk_widget_get_scale_factor(image)))
+        return (Int((width * scale).rounded(.up)), Int((height * scale).rounded(.up)))
     }
 
     private func roundedRectangle(_ cr: OpaquePointer, width: Double, height: Double, radius: Double) {

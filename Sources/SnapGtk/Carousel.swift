@@ -227,6 +227,7 @@ public final class Carousel {
         func make() -> UnsafeMutablePointer<GtkWidget> {
             let cell = BannerCell(cache: cache)
             cell.apply(geometry: geometry)
+            cell.onImageFailure = { [weak self] index, failure in self?.failed(index, failure) }
             cells[cell.widget.raw] = cell
             return cell.widget
         }
@@ -234,12 +235,16 @@ public final class Carousel {
         func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
             guard let cell = cells[widget.raw], index < pageCount else { return }
             let banner = banner(index)
-            let failure = cell.bind(index: index, count: pageCount, title: banner.title, imagePath: banner.imagePath)
-            // One report per bad banner, however often its cell is recycled.
-            if let failure, reported.insert(index).inserted {
-                pending.append((index, Self.describe(failure, index: index, path: banner.imagePath)))
-                flush()
+            if let failure = cell.bind(index: index, count: pageCount, title: banner.title, imagePath: banner.imagePath) {
+                failed(index, failure)
             }
+        }
+
+        /// One report per bad banner, however often its cell is recycled (found when bound, or when first drawn).
+        func failed(_ index: Int, _ failure: TextureCache.Failure) {
+            guard index < pageCount, reported.insert(index).inserted else { return }
+            pending.append((index, Self.describe(failure, index: index, path: banner(index).imagePath)))
+            flush()
         }
 
         /// "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;

@@ -1,95 +1,160 @@
 import CSnapGtk
 
-/// Decoded images by file path, ready for cairo drawing, so recycled cells never decode the same file twice.
-/// Failures are remembered too (with GLib's message), so a bad file is tried once. Least recently used entries
-/// beyond `capacity` are dropped.
+/// Images by file path, ready for cairo drawing, so recycled cells never read or decode the same file twice.
+/// Files are read through `ImageFile` (regular files only, bounded size and pixel count). `check` reads only a file's
+/// header; `image` decodes at the size the image is drawn, and again, larger, when asked for more pixels later (a
+/// wider window, a scale factor of 2). Failures are remembered, so a bad file is tried once. Least recently used
+/// decoded images beyond `capacity` images or `byteBudget` bytes of pixels are dropped (and decoded again if needed).
 @MainActor
 public final class TextureCache {
     /// A decoded image: a cairo image surface the cache owns, and its pixel size.
     public struct Image {
         /// The pixels; valid while the cache holds the entry (draw from it, don't keep it).
         public let surface: OpaquePointer
+        /// The surface's width in pixels (the file's, or less when it was decoded to fit).
         public let width: Int
+        /// The surface's height in pixels.
         public let height: Int
+        /// The file's own width in pixels.
+        public let naturalWidth: Int
+        /// The file's own height in pixels.
+        public let naturalHeight: Int
     }
 
     /// Why an image could not be used.
-    public struct Failure: Error, Equatable {
-        /// GLib's message (often repeating the full path).
-        public let message: String
-        /// A few words for a one-line report: "file not found", "not a readable image", or GLib's last clause.
-        public let brief: String
+    public typealias Failure = ImageFile.Failure
+
+    /// Most decoded images kept; enough for the images around a pager's current page many times over.
+    public let capacity: Int
+    /// Most bytes of decoded pixels kept (the image in use is kept whatever its size).
+    public let byteBudget: Int
+    /// What a file may be.
+    public let limits: ImageFile.Limits
+    /// How many distinct files were tried so far (header read); lets tests see that recycling does not reload.
+    public private(set) var loads = 0
+    /// How many times a file was decoded (or tried).
+    public private(set) var decodes = 0
+
+    private enum Entry {
+        case checked(width: Int, height: Int)
+        case decoded(Image)
+        case failed(Failure)
     }
 
-    /// Most entries kept; enough for the images around a pager's current page many times over.
-    public let capacity: Int
-    /// How many files were decoded (or tried) so far; lets tests see that recycling does not reload.
-    public private(set) var loads = 0
-
-    private var entries: [String: Result<Image, Failure>] = [:]
+    private var entries: [String: Entry] = [:]
+    /// Paths with a decoded image, least recently used first.
     private var order: [String] = []
+    private var bytes = 0
 
-    /// An empty cache holding at most `capacity` (≥ 1) images.
-    public init(capacity: Int = 64) {
+    /// An empty cache holding at most `capacity` (≥ 1) decoded images and about `byteBudget` bytes of pixels.
+    public init(capacity: Int = 64, byteBudget: Int = 64 << 20, limits: ImageFile.Limits = .standard) {
         self.capacity = max(1, capacity)
+        self.byteBudget = byteBudget
+        self.limits = limits
     }
 
     isolated deinit {
-        for case .success(let image) in entries.values { cairo_surface_destroy(image.surface) }
+        for case .decoded(let image) in entries.values { cairo_surface_destroy(image.surface) }
     }
 
-    /// The decoded image at `path`, decoding it on first use.
-    public func image(atPath path: String) -> Result<Image, Failure> {
+    /// Whether the file at `path` can be used, judged from its kind, size and header (the pixels are not decoded):
+    /// nil when it can, else why not. A file that passes may still fail to decode (cut short, corrupt pixels).
+    public func check(path: String) -> Failure? {
         if let entry = entries[path] {
-            if let i = order.firstIndex(of: path), i != order.count - 1 {
-                order.remove(at: i)
-                order.append(path)
-            }
-            return entry
+            if case .failed(let failure) = entry { return failure }
+            return nil
         }
         loads += 1
-        let entry = Self.decode(path)
-        entries[path] = entry
-        order.append(path)
-        while order.count > capacity {
-            let oldest = order.removeFirst()
-            if case .success(let image) = entries.removeValue(forKey: oldest) { cairo_surface_destroy(image.surface) }
+        switch ImageFile.size(path: path, limits: limits) {
+        case .success(let size):
+            entries[path] = .checked(width: size.width, height: size.height)
+            return nil
+        case .failure(let failure):
+            entries[path] = .failed(failure)
+            return failure
         }
-        return entry
     }
 
-    /// GDK decodes (PNG, JPEG, TIFF); the pixels are then copied into a cairo surface for drawing at any scale.
-    private static func decode(_ path: String) -> Result<Image, Failure> {
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = gdk_texture_new_from_filename(path, &error) else {
-            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            // GDK prefixes the path ("…/x.png: reason"); keep the reason after the last ": ".
-            let parts = message.split(separator: ": ", omittingEmptySubsequences: false)
-            var brief = parts.count > 1 ? String(parts.last!) : message
-            if let error {
-                let domain = error.pointee.domain
-                let code = error.pointee.code
-                if (domain == g_io_error_quark() && code == Int32(G_IO_ERROR_NOT_FOUND.rawValue))
-                    || (domain == g_file_error_quark() && code == Int32(G_FILE_ERROR_NOENT.rawValue)) {
-                    brief = "file not found"
-                } else if domain == gdk_texture_error_quark() {
-                    brief = "not a readable image"
-                }
-                g_error_free(error)
+    /// The image at `path`, decoded on first use so that it covers `fitting` (device pixels; its full size when nil),
+    /// and decoded again when a later `fitting` needs more pixels than the kept ones have.
+    public func image(atPath path: String, fitting: (width: Int, height: Int)? = nil) -> Result<Image, Failure> {
+        if entries[path] == nil { loads += 1 }
+        switch entries[path] {
+        case .failed(let failure):
+            return .failure(failure)
+        case .decoded(let image):
+            touch(path)
+            guard needsMore(image, fitting) else { return .success(image) }
+            // Larger now: decode again with some room, so a window being dragged wider does not decode every frame.
+            let roomy = fitting.map { (width: $0.width + $0.width / 4, height: $0.height + $0.height / 4) }
+            decodes += 1
+            guard case .success(let larger) = Self.decode(path, fitting: roomy, limits: limits) else { return .success(image) }
+            keep(larger, at: path)
+            return .success(larger)
+        case .checked, nil:
+            decodes += 1
+            switch Self.decode(path, fitting: fitting, limits: limits) {
+            case .success(let image):
+                keep(image, at: path)
+                return .success(image)
+            case .failure(let failure):
+                entries[path] = .failed(failure)
+                return .failure(failure)
             }
-            return .failure(Failure(message: message, brief: brief))
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        let width = Int(gdk_texture_get_width(texture))
-        let height = Int(gdk_texture_get_height(texture))
-        guard width > 0, height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            return .failure(Failure(message: "image has no pixels or is too large", brief: "image too large"))
+    }
+
+    /// Whether `image` has visibly fewer pixels than covering `fitting` needs (and the file has more to give).
+    private func needsMore(_ image: Image, _ fitting: (width: Int, height: Int)?) -> Bool {
+        let scale = fitting.map { ImageFile.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: $0) } ?? 1
+        let wanted = Double(image.naturalWidth) * scale
+        return image.width < image.naturalWidth && Double(image.width) + 1 < wanted
+    }
+
+    private func touch(_ path: String) {
+        if let i = order.firstIndex(of: path), i != order.count - 1 {
+            order.remove(at: i)
+            order.append(path)
+        }
+    }
+
+    private func keep(_ image: Image, at path: String) {
+        if case .decoded(let old) = entries[path] {
+            bytes -= old.width * old.height * 4
+            cairo_surface_destroy(old.surface)
+        } else {
+            order.append(path)
+        }
+        entries[path] = .decoded(image)
+        bytes += image.width * image.height * 4
+        // Dropped images stay known as good files: decoded again when next drawn.
+        while order.count > capacity || (bytes > byteBudget && order.count > 1) {
+            let oldest = order.removeFirst()
+            if case .decoded(let dropped) = entries[oldest] {
+                bytes -= dropped.width * dropped.height * 4
+                cairo_surface_destroy(dropped.surface)
+                entries[oldest] = .checked(width: dropped.naturalWidth, height: dropped.naturalHeight)
+            }
+        }
+    }
+
+    /// `ImageFile` reads and decodes; the pixels are then copied into a cairo surface for drawing at any scale.
+    private static func decode(_ path: String, fitting: (width: Int, height: Int)?, limits: ImageFile.Limits) -> Result<Image, Failure> {
+        let decoded: ImageFile.Decoded
+        switch ImageFile.load(path: path, fitting: fitting, limits: limits) {
+        case .success(let image): decoded = image
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(decoded.texture)) }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(decoded.width), Int32(decoded.height))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return .failure(Failure("cannot make a surface of \(decoded.width)×\(decoded.height) px"))
         }
         // gdk_texture_download writes cairo's premultiplied ARGB32 layout.
-        gdk_texture_download(texture, cairo_image_surface_get_data(surface), gsize(cairo_image_surface_get_stride(surface)))
+        gdk_texture_download(decoded.texture, cairo_image_surface_get_data(surface), gsize(cairo_image_surface_get_stride(surface)))
         cairo_surface_mark_dirty(surface)
-        return .success(Image(surface: surface, width: width, height: height))
+        return .success(Image(surface: surface, width: decoded.width, height: decoded.height,
+                              naturalWidth: decoded.naturalWidth, naturalHeight: decoded.naturalHeight))
     }
 }

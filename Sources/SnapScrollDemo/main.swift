@@ -5,6 +5,11 @@ import SnapGtk
 
 /// snapscroll-demo: parse the command line, load the content, open the window.
 
+// Before anything opens a file or a socket: closed standard streams get /dev/null, then signals are set up.
+ProcessSetup.reopenClosedStandardStreams()
+ProcessSetup.setSignalDispositions()
+let terminationSignals = TerminationSignals()
+
 let program = "snapscroll-demo"
 StartupPhases.mark("main")
 
@@ -17,9 +22,8 @@ func fail(_ message: String, status: Int32) -> Never {
 let options: DemoOptions
 do { options = try DemoOptions.parseCommandLine() } catch { fail(error.description, status: 2) }
 
-guard let resources = Resources.locate() else {
-    fail("cannot find the resources folder (set \(Resources.environmentVariable))", status: 1)
-}
+let resources: Resources
+do { resources = try Resources.find() } catch { fail(error.description, status: 1) }
 let contentPath = options.contentFile ?? Array(resources.url("content.json").path.utf8)
 let content: DemoContent
 do { content = try DemoContent.load(path: contentPath) } catch { fail(error.description, status: 2) }
@@ -43,6 +47,7 @@ do {
 StartupPhases.mark("css")
 let log = QALog(writesToStandardOutput: options.qaLog)
 let application = Application(id: "io.github.snapscroll.Demo")
+terminationSignals.application = application
 let status = application.run(program: program) { app in
     StartupPhases.mark("activate")
     let context = PageContext(content: content, log: log, resources: resources)

@@ -179,7 +179,8 @@ final class CarouselTests: XCTestCase {
                 waitFrames(2, of: f.carousel.widget)
             }
             XCTAssertEqual(f.errors.count, 2)
-            XCTAssertEqual(cache.loads, 3, "each distinct path decoded once")
+            XCTAssertEqual(cache.loads, 3, "each distinct path checked once")
+            XCTAssertEqual(cache.decodes, 1, "the good image decoded once, when first drawn, at the size drawn")
             XCTAssertLessThan(f.carousel.scroller.createdItemCount, banners.count + 3)
         }
     }

@@ -18,8 +18,24 @@ final class ResourcesTests: XCTestCase {
     }
 
     func testEnvironmentOverrideWins() {
-        let found = Resources.locate(executable: URL(fileURLWithPath: "/nowhere/bin/x"), environment: [Resources.environmentVariable: "/some/dir"])
-        XCTAssertEqual(found?.directory.path, "/some/dir")
+        let shipped = checkout.appendingPathComponent("resources").path
+        let found = Resources.locate(executable: URL(fileURLWithPath: "/nowhere/bin/x"), environment: [Resources.environmentVariable: shipped])
+        XCTAssertEqual(found?.directory.path, shipped)
+    }
+
+    func testAnOverrideThatIsNoResourcesFolderSaysSo() {
+        let nowhere = URL(fileURLWithPath: "/nowhere/bin/x")
+        XCTAssertThrowsError(try Resources.find(executable: nowhere, environment: [Resources.environmentVariable: "/nonexistent"])) {
+            XCTAssertEqual($0 as? Resources.Problem, .overrideMissing("/nonexistent"))
+            XCTAssertEqual(String(describing: $0), "SNAPSCROLL_RESOURCES=/nonexistent: no such folder")
+        }
+        let sources = checkout.appendingPathComponent("Sources").path
+        XCTAssertThrowsError(try Resources.find(executable: nowhere, environment: [Resources.environmentVariable: sources])) {
+            XCTAssertEqual($0 as? Resources.Problem, .overrideIncomplete(sources))
+        }
+        XCTAssertThrowsError(try Resources.find(executable: nowhere, environment: [:])) {
+            XCTAssertEqual($0 as? Resources.Problem, .notFound)
+        }
     }
 
     func testInstalledLayoutIsFound() throws {

@@ -14,12 +14,23 @@ DEMO = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "debug", "
 SHOTS = os.environ.get("SNAPSCROLL_SHOTS", os.path.join(ROOT, ".build", "e2e-shots"))
 
 
+# Every launch traps on a GTK critical unless a test asks otherwise, so no critical slips through unnoticed.
+DEFAULT_G_DEBUG = "fatal-criticals"
+
+
+def launch_env(extra=None):
+    """The environment for a launch of the demo: this one, G_DEBUG=fatal-criticals by default, then `extra`."""
+    env = dict(os.environ)
+    env.setdefault("G_DEBUG", DEFAULT_G_DEBUG)
+    env.update(extra or {})
+    return env
+
+
 class App:
     """One running demo with --qa-log. Events arrive on a reader thread; stderr is kept."""
 
     def __init__(self, *args, env=None, ready=True, timeout=20):
-        full_env = dict(os.environ)
-        full_env.update(env or {})
+        full_env = launch_env(env)
         self.proc = subprocess.Popen([DEMO, "--qa-log", *args], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=full_env, text=True, bufsize=1)
         self.events = []
@@ -201,5 +212,5 @@ def wait_until(predicate, timeout=5, message="condition"):
 
 def run_demo(*args, timeout=10):
     """Runs the demo to completion (for options that exit at once); returns (status, stdout, stderr)."""
-    p = subprocess.run([DEMO, *args], capture_output=True, text=True, timeout=timeout)
+    p = subprocess.run([DEMO, *args], capture_output=True, text=True, timeout=timeout, env=launch_env())
     return p.returncode, p.stdout, p.stderr

@@ -1,7 +1,9 @@
 """Soak test: the real demo under Xvfb with G_DEBUG=fatal-criticals, driven by a seeded random sequence of wheel
 bursts, drags, clicks, keys, window resizes and page switches across all five pages. After every gesture it
 checks the events the contract asks for and, on a snapping page, that the item at rest is exactly in place (read
-through AT-SPI); throughout, no crash and nothing on standard error; it samples resident memory (VmRSS).
+through AT-SPI); throughout, no crash and nothing on standard error; it samples resident memory (VmRSS). Between
+rounds it closes the window through its close button at a random moment, mostly mid-animation, and launches the app
+again on a random page: each close must end the process with status 0 and nothing on standard error.
 
     scripts/headless /usr/bin/python3 tests/e2e/soak.py --minutes 10 --seed 7
 
@@ -451,39 +453,88 @@ def warm_up(soak):
     soak.focused = "carousel"
 
 
-def run(seconds, seed, verbose=False, size=(960, 640)):
-    """Runs the soak; returns its summary (dict). Raises Violation on the first broken rule."""
+def close_mid_animation(soak):
+    """Ends a round: starts a snap (a wheel notch on a snapping page in view) and clicks the window's close button a
+    random moment later, mostly while it still moves; the app must end with status 0 and nothing on standard error
+    (it runs with G_DEBUG=fatal-criticals, so a critical during teardown ends it with a trap instead)."""
+    app = soak.app
+    x, y, w, h = extents(soak.node("push button", "Close"))
+    close = soak.screen(x + w / 2, y + h / 2)
+    moves = []
+    point = soak.point_in(soak.pane()) if soak.page in SNAPPING else None
+    if point is not None:
+        moves = ["mousemove", *point, "click", soak.rng.choice([6, 7]), "sleep", round(soak.rng.uniform(0.0, 0.3), 3)]
+    xdo(*moves, "mousemove", *close, "click", 1)
+    soak.log(f"close on {soak.page}" + (" mid-animation" if moves else ""))
+    try:
+        status = app.proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        raise Violation("the app did not end within 10 s of a click on its close button") from None
+    time.sleep(0.1)
+    if status != 0 or app.stderr:
+        raise Violation(f"closing on {soak.page}: status {status}, stderr: {''.join(app.stderr)[-3000:]!r}")
+    soak.count("close mid-animation" if moves else "close")
+
+
+def run(seconds, seed, verbose=False, size=(960, 640), rounds=True):
+    """Runs the soak; returns its summary (dict). Raises Violation on the first broken rule.
+
+    With `rounds`, the app is closed through its close button (mostly mid-animation) at random moments and launched
+    again on a random page: the first round lasts half the time, so the memory bound still covers one long-lived
+    process; the others last 10-30 % of the time each."""
     rng = random.Random(seed)
     env = {"G_DEBUG": "fatal-criticals"}
     started = time.time()
-    with App("--page", "carousel", "--size", "%dx%d" % size, env=env) as app:
-        app.accessible()
-        soak = Soak(app, rng, verbose)
-        warm_up(soak)
-        rss = [(0.0, rss_kb(app.proc.pid))]
-        steps = 0
+    gestures, events, closes = {}, 0, 0
+    rss = []
+    first_round = True
+    page, steps = "carousel", 0
+    while time.time() - started < seconds:
+        length = seconds / 2 if first_round else rng.uniform(0.1, 0.3) * seconds
+        round_end = min(time.time() + length, started + seconds) if rounds else started + seconds
+        app = App("--page", page, "--size", "%dx%d" % size, env=env)
         try:
-            while time.time() - started < seconds:
+            app.accessible()
+            soak = Soak(app, rng, verbose)
+            soak.gestures = gestures
+            if first_round:
+                warm_up(soak)
+                rss.append((0.0, rss_kb(app.proc.pid)))
+            while time.time() < round_end:
                 soak.step()
                 steps += 1
                 soak.check_alive()
-                if steps % 10 == 0:
+                if first_round and steps % 10 == 0:
                     rss.append((time.time() - started, rss_kb(app.proc.pid)))
-            rss.append((time.time() - started, rss_kb(app.proc.pid)))
+            if first_round:
+                rss.append((time.time() - started, rss_kb(app.proc.pid)))
+            events += soak.events
+            if rounds and time.time() - started < seconds:
+                close_mid_animation(soak)
+                closes += 1
+            else:
+                soak.check_alive()
         except Exception as v:  # a Violation, the harness's own checks, or AT-SPI losing the app
             time.sleep(0.5)
             status = app.proc.poll()
             state = "the app is running" if status is None else f"the app exited with status {status}"
-            raise Violation(f"after {steps} gestures ({soak.gestures}), seed {seed}, {time.time() - started:.0f} s: "
+            raise Violation(f"after {steps} gestures ({gestures}), seed {seed}, {time.time() - started:.0f} s: "
                             f"{type(v).__name__}: {v}; {state}; stderr: {''.join(app.stderr)[-3000:]!r}; "
                             f"last events: {app.events[-6:]}") from None
-        soak.check_alive()
+        finally:
+            err = app.close()
+        if err:
+            raise Violation(f"the app printed on standard error:\n{err[-3000:]}")
+        first_round = False
+        page = rng.choice(list(PAGES))
     duration = time.time() - started
-    # Growth: the last samples against the first ones after warm-up (medians of three, against sampling noise).
+    # Growth over the first (long) round: the last samples against the first ones after warm-up (medians of three,
+    # against sampling noise).
     first = sorted(k for _, k in rss[:3])[len(rss[:3]) // 2]
     last = sorted(k for _, k in rss[-3:])[len(rss[-3:]) // 2]
-    return {"soak": True, "seed": seed, "seconds": round(duration, 1), "gestures": sum(n for k, n in soak.gestures.items() if k != "wheel at an end"),
-            "by_kind": soak.gestures, "events": soak.events, "rss_start_mb": round(first / 1024, 1),
+    return {"soak": True, "seed": seed, "seconds": round(duration, 1),
+            "gestures": sum(n for k, n in gestures.items() if k not in ("wheel at an end", "close", "close mid-animation")),
+            "by_kind": gestures, "events": events, "closes": closes, "rss_start_mb": round(first / 1024, 1),
             "rss_end_mb": round(last / 1024, 1), "rss_growth_mb": round((last - first) / 1024, 2),
             "rss_max_mb": round(max(k for _, k in rss) / 1024, 1), "samples": len(rss)}
 
@@ -502,7 +553,7 @@ def main():
         print(f"soak FAILED: {v}", flush=True)
         sys.exit(1)
     print(f"soak: {summary['seconds']} s, {summary['gestures']} gestures {summary['by_kind']}, {summary['events']} events, "
-          f"RSS {summary['rss_start_mb']} -> {summary['rss_end_mb']} MB (growth {summary['rss_growth_mb']:+} MB, "
+          f"{summary['closes']} closes and relaunches, first round's RSS {summary['rss_start_mb']} -> {summary['rss_end_mb']} MB (growth {summary['rss_growth_mb']:+} MB, "
           f"max {summary['rss_max_mb']} MB)")
     print(json.dumps(summary))
     if opts.minutes >= 5 and summary["rss_growth_mb"] > opts.max_growth_mb:

@@ -1,0 +1,306 @@
+import CSnapGtk
+import Glibc
+
+/// Reads an image file that may be hostile: only a regular file is opened (a FIFO, a device or a folder is refused
+/// without blocking), its size is checked before a byte is read, and its pixel size is read from the header and
+/// checked before anything is decoded. Only a copy scaled to the size it will be shown is kept: a decoded image is
+/// at most `Limits.maxPixels` for a moment, and a file cut short is refused rather than shown half decoded.
+///
+/// ```swift
+/// switch ImageFile.load(path: "banner.png", fitting: (width: 640, height: 360)) {
+/// case .success(let image): gtk_picture_set_paintable(picture, image.texture)   // then g_object_unref(image.texture)
+/// case .failure(let failure): print(failure.brief)                            // "not a regular file (a FIFO)"
+/// }
+/// ```
+public enum ImageFile {
+    /// What a file may be: bytes on disk and pixels in its header.
+    public struct Limits: Sendable, Equatable {
+        /// Largest file read (32 MiB).
+        public var maxFileBytes: Int
+        /// Largest width × height decoded (16 megapixels).
+        public var maxPixels: Int
+        /// Limits of `maxFileBytes` bytes and `maxPixels` pixels (width × height).
+        public init(maxFileBytes: Int = 32 << 20, maxPixels: Int = 16_000_000) {
+            self.maxFileBytes = maxFileBytes
+            self.maxPixels = maxPixels
+        }
+        /// The limits the widgets use.
+        public static let standard = Limits()
+    }
+
+    /// Why an image could not be used.
+    public struct Failure: Error, Equatable, Sendable {
+        /// The full message (GLib's, when it came from a decoder), on one line.
+        public let message: String
+        /// A few words for a one-line report: "file not found", "not a regular file (a FIFO)",
+        /// "file too large (3072 MB, limit 32 MB)", "image too large (20000×20000 px, limit 16 megapixels)", …
+        public let brief: String
+        /// A failure with a full `message` and a `brief` one for reports.
+        public init(message: String, brief: String) {
+            self.message = message
+            self.brief = brief
+        }
+        init(_ brief: String) { self.init(message: brief, brief: brief) }
+    }
+
+    /// A decoded image: a texture (the caller owns one reference: `g_object_unref` it) and sizes.
+    public struct Decoded {
+        /// The pixels as a `GdkTexture *`, usable as a `GdkPaintable`.
+        public let texture: OpaquePointer
+        /// The texture's width in pixels.
+        public let width: Int
+        /// The texture's height in pixels.
+        public let height: Int
+        /// The image's own width, as its header gives it.
+        public let naturalWidth: Int
+        /// The image's own height, as its header gives it.
+        public let naturalHeight: Int
+    }
+
+    /// Reads and decodes the image at `path`, scaled down (never up) so it still covers `fitting` (in device pixels)
+    /// with its proportions kept; at its own size when `fitting` is nil.
+    public static func load(path: String, fitting: (width: Int, height: Int)? = nil,
+                            limits: Limits = .standard) -> Result<Decoded, Failure> {
+        withFile(path: path, limits: limits) { fd, size in
+            switch readAll(fd, size: size, limits: limits) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let bytes): return decode(bytes, fitting: fitting, limits: limits)
+            }
+        }
+    }
+
+    /// The pixel size the header of the image at `path` declares, read without decoding the pixels and without
+    /// reading more of the file than the header (the file's kind and size are checked as for `load`; a pixel count
+    /// beyond `limits` is a failure).
+    public static func size(path: String, limits: Limits = .standard) -> Result<(width: Int, height: Int), Failure> {
+        withFile(path: path, limits: limits) { fd, _ in
+            let header = Header(limits: limits, fitting: nil, stopAfterSize: true)
+            var chunk = [UInt8](repeating: 0, count: 64 << 10)
+            var total = 0
+            let failure = header.run { write in
+                while total <= limits.maxFileBytes {
+                    let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { return }
+                    total += n
+                    guard chunk.withUnsafeBufferPointer({ write(UnsafeBufferPointer(rebasing: $0[..<n])) }) else { return }
+                }
+            }
+            if let failure { return .failure(failure) }
+            return .success((header.width, header.height))
+        }
+    }
+
+    /// The scale that makes `width × height` just cover `fitting`, at most 1.
+    public static func coverScale(width: Int, height: Int, fitting: (width: Int, height: Int)) -> Double {
+        guard width > 0, height > 0 else { return 1 }
+        return min(1, max(Double(fitting.width) / Double(width), Double(fitting.height) / Double(height)))
+    }
+
+    // MARK: - Reading
+
+    /// Opens `path` when it is a regular file within the size limit and hands `body` the descriptor and the size.
+    /// Opened once, without blocking and without becoming a controlling terminal; the checks are made on the open
+    /// file, so it cannot be swapped in between.
+    static func withFile<T>(path: String, limits: Limits, _ body: (Int32, Int) -> Result<T, Failure>) -> Result<T, Failure> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT: return .failure(Failure("file not found"))
+            case ENXIO: return .failure(Failure("not a regular file (a socket)"))
+            default: return .failure(Failure(String(cString: strerror(code)).lowercased()))
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(Failure(String(cString: strerror(errno)).lowercased())) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(Failure("not a regular file (a folder)"))
+        case S_IFIFO: return .failure(Failure("not a regular file (a FIFO)"))
+        case S_IFCHR, S_IFBLK: return .failure(Failure("not a regular file (a device)"))
+        case S_IFSOCK: return .failure(Failure("not a regular file (a socket)"))
+        default: return .failure(Failure("not a regular file"))
+        }
+        if Int(info.st_size) > limits.maxFileBytes { return .failure(tooLarge(Int(info.st_size), limits)) }
+        if info.st_size == 0 { return .failure(Failure("empty file")) }
+        return body(fd, Int(info.st_size))
+    }
+
+    /// The rest of the file, but never past the limit: a file may grow, or report a size it does not have.
+    static func readAll(_ fd: Int32, size: Int, limits: Limits) -> Result<[UInt8], Failure> {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard count <= limits.maxFileBytes else { return .failure(tooLarge(count, limits)) }
+                bytes.append(contentsOf: repeatElement(0, count: min(1 << 20, limits.maxFileBytes + 1 - count)))
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(Failure(String(cString: strerror(errno)).lowercased()))
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeLast(bytes.count - count)
+        return .success(bytes)
+    }
+
+    private static func tooLarge(_ size: Int, _ limits: Limits) -> Failure {
+        Failure("file too large (\(megabytes(size)) MB, limit \(megabytes(limits.maxFileBytes)) MB)")
+    }
+
+    private static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+
+    // MARK: - Decoding
+
+    /// Decodes `bytes` with GdkPixbuf (PNG, JPEG, GIF, SVG, …), refusing a header beyond `limits.maxPixels` before any
+    /// pixel is decoded.
+    static func decode(_ bytes: [UInt8], fitting: (width: Int, height: Int)?, limits: Limits) -> Result<Decoded, Failure> {
+        let header = Header(limits: limits, fitting: fitting, stopAfterSize: false)
+        let failure = header.run { write in
+            // Small pieces first: the header is in the first few hundred bytes, and nothing is decoded past a refusal.
+            bytes.withUnsafeBufferPointer { buffer in
+                var offset = 0
+                var piece = 512
+                while offset < buffer.count {
+                    let n = min(piece, buffer.count - offset)
+                    guard write(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + n)])) else { return }
+                    offset += n
+                    piece = min(piece * 4, 1 << 20)
+                }
+            }
+        }
+        if let failure { return .failure(failure) }
+        guard let pixbuf = header.pixbuf, let texture = gdk_texture_new_for_pixbuf(pixbuf) else {
+            return .failure(Failure("not a readable image"))
+        }
+        return .success(Decoded(texture: texture, width: Int(gdk_texture_get_width(texture)),
+                                height: Int(gdk_texture_get_height(texture)),
+                                naturalWidth: header.width, naturalHeight: header.height))
+    }
+
+    /// One GdkPixbufLoader run: learns the size from the header (`size-prepared`), refuses or scales there, and keeps
+    /// the decoded pixbuf.
+    private final class Header {
+        let limits: Limits
+        let fitting: (width: Int, height: Int)?
+        let stopAfterSize: Bool
+        var width = 0
+        var height = 0
+        var refusal: Failure?
+        var sized = false
+        var decodedRows = 0
+        private(set) var pixbuf: OpaquePointer?
+
+        init(limits: Limits, fitting: (width: Int, height: Int)?, stopAfterSize: Bool) {
+            self.limits = limits
+            self.fitting = fitting
+            self.stopAfterSize = stopAfterSize
+        }
+
+        deinit { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
+
+        /// Called by the loader once the header is read; a size of 0×0 makes the loader stop before decoding.
+        func sizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ width: Int32, _ height: Int32) {
+            self.width = Int(width)
+            self.height = Int(height)
+            sized = true
+            if width <= 0 || height <= 0 {
+                refusal = Failure("image has no pixels")
+            } else if self.width.multipliedReportingOverflow(by: self.height).partialValue > limits.maxPixels
+                        || self.width > limits.maxPixels || self.height > limits.maxPixels {
+                let limit = limits.maxPixels % 1_000_000 == 0 ? "\(limits.maxPixels / 1_000_000) megapixels" : "\(limits.maxPixels) pixels"
+                refusal = Failure("image too large (\(width)×\(height) px, limit \(limit))")
+            }
+            if refusal != nil || stopAfterSize {
+                gdk_pixbuf_loader_set_size(loader, 0, 0)
+            }
+        }
+
+        /// Rows the decoder has filled in so far: a file cut short ends before the last one.
+        func areaUpdated(y: Int32, height: Int32) {
+            decodedRows = max(decodedRows, Int(y) + Int(height))
+        }
+
+        /// A reference to `decoded`, or to a copy scaled down to cover `fitting`.
+        private func scaled(_ decoded: OpaquePointer) -> OpaquePointer {
+            let width = Int(gdk_pixbuf_get_width(decoded)), height = Int(gdk_pixbuf_get_height(decoded))
+            if let fitting {
+                let scale = ImageFile.coverScale(width: width, height: height, fitting: fitting)
+                if scale < 1, let smaller = gdk_pixbuf_scale_simple(
+                    decoded, Int32(max(1, (Double(width) * scale).rounded(.up))),
+                    Int32(max(1, (Double(height) * scale).rounded(.up))), GDK_INTERP_BILINEAR) {
+                    return smaller
+                }
+            }
+            g_object_ref(UnsafeMutableRawPointer(decoded))
+            return decoded
+        }
+
+        /// Runs a loader; `source` writes the file's bytes through the function it is given, which returns false
+        /// when writing should stop (an error, a refusal, or the size known when only the size was asked for).
+        /// Returns nil when the image decoded (or, when only the size was asked for, when it is known and allowed).
+        func run(_ source: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Void) -> Failure? {
+            let loader = gdk_pixbuf_loader_new()!
+            let callback: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, w, h, data in
+                Unmanaged<Header>.fromOpaque(data!).takeUnretainedValue().sizePrepared(loader!, w, h)
+            }
+            g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(callback, to: GCallback.self),
+                                  Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+            let updated: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, _, y, _, height, data in
+                Unmanaged<Header>.fromOpaque(data!).takeUnretainedValue().areaUpdated(y: y, height: height)
+            }
+            g_signal_connect_data(UnsafeMutableRawPointer(loader), "area-updated", unsafeBitCast(updated, to: GCallback.self),
+                                  Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+            var error: UnsafeMutablePointer<GError>?
+            var ok = true
+            source { piece in
+                ok = gdk_pixbuf_loader_write(loader, piece.baseAddress!, gsize(piece.count), &error) != 0
+                return ok && !(sized && (refusal != nil || stopAfterSize))
+            }
+            if ok {
+                ok = gdk_pixbuf_loader_close(loader, &error) != 0
+            } else {
+                gdk_pixbuf_loader_close(loader, nil)
+            }
+            // GdkPixbuf hands out a partly decoded image without an error when the file ends early: only whole ones.
+            var cutShort = false
+            if ok, !stopAfterSize, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) {
+                if decodedRows < Int(gdk_pixbuf_get_height(decoded)) {
+                    cutShort = true
+                } else {
+                    pixbuf = scaled(decoded)
+                }
+            }
+            g_object_unref(UnsafeMutableRawPointer(loader))
+            let message = error.map { ImageFile.oneLine($0.pointee.message) } ?? ""
+            if let error { g_error_free(error) }
+            if let refusal { return refusal }
+            if stopAfterSize && sized { return nil }
+            if ok, pixbuf != nil { return nil }
+            if cutShort { return Failure("not a readable image: the file ends before the image does") }
+            if message.isEmpty { return Failure("not a readable image") }
+            return Failure(message: message, brief: "not a readable image: \(message)")
+        }
+    }
+
+    /// A GLib message as one line: trailing newlines gone (SVG's errors end in one), inner ones as spaces.
+    static func oneLine(_ text: UnsafeMutablePointer<CChar>?) -> String {
+        guard let text else { return "" }
+        let words = String(cString: text).split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+        return words.map { $0.trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+private extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return s
+    }
+}

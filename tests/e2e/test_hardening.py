@@ -1,0 +1,170 @@
+"""Hardening (issue 10): closing the window mid-animation on every page, closed standard streams, signals, hostile
+banner images and a missing resources folder. Each ends as the contract says: status 0 and nothing on standard
+error where nothing is wrong; one placeholder and one `error` event for a refused image; one line and status 1 for
+the resources folder. Every launch runs with G_DEBUG=fatal-criticals (the close tests with fatal-warnings too)."""
+
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+from harness import DEMO, App, launch_env, run_demo, wait_until
+from hostile import (GESTURES, close_button, gesture_then, image_cases, measure_image, window_origin)
+
+STRICT = {"G_DEBUG": "fatal-criticals,fatal-warnings"}
+# A clean quit takes well under a second; more than this is a hang.
+EXIT_TIMEOUT = 8
+# The issue's bounds for a hostile image (the launch to `ready`, and resident memory). A sanitizer build
+# (`scripts/test asan`) is slower and keeps shadow memory: there they are printed, not asserted.
+READY_BOUND_MS = 2000
+RSS_BOUND_MB = 200
+SANITIZED = os.environ.get("SNAPSCROLL_SANITIZED", "")
+
+
+def _exit_status(app):
+    try:
+        return app.proc.wait(timeout=EXIT_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"the app did not end within {EXIT_TIMEOUT} s") from None
+
+
+def _ended_cleanly(app, what):
+    status = _exit_status(app)
+    time.sleep(0.1)
+    app._drain()
+    err = "".join(app.stderr)
+    assert status == 0 and err == "", f"{what}: status {status}, stderr:\n{err}"
+
+
+def _mid_animation(app, mark):
+    """Whether the gesture after `mark` was still moving when the app ended: no `settled` arrived for it."""
+    return not app.since(mark, "settled")
+
+
+def _ends_cleanly_mid_animation(page, end, what):
+    """Launches `page`, starts an animation and ends the app with `end(app)` while it moves; the app must exit with
+    status 0 and print nothing. Under load the animation may finish first: then it tries again (three times)."""
+    for _ in range(3):
+        with App("--page", page, env=STRICT) as app:
+            app.accessible()
+            mark = app.mark()
+            end(app)
+            _ended_cleanly(app, what)
+            assert app.events[:1] and app.events[0]["event"] == "ready", app.events  # the log reached stdout
+            # Centring has no animation: any moment will do.
+            if page == "centering" or _mid_animation(app, mark):
+                return
+    raise AssertionError(f"{what}: never landed mid-animation in 3 tries")
+
+
+def test_closing_the_window_mid_animation_on_every_page():
+    def close(app):
+        gesture_then(app, app.ready["page"], ["mousemove", *map(str, close_button(app, window_origin(app))), "click", "1"])
+    problems = []
+    for page in GESTURES:  # every page, then all that failed together
+        try:
+            _ends_cleanly_mid_animation(page, close, f"closing {page} mid-animation")
+        except AssertionError as problem:
+            problems.append(str(problem)[:1500])
+    assert not problems, "\n\n".join(problems)
+
+
+def test_signals_end_the_app_cleanly_mid_animation():
+    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        def send(app):
+            gesture_then(app, app.ready["page"], [])
+            app.proc.send_signal(number)
+        for page in ("strip", "carousel"):
+            _ends_cleanly_mid_animation(page, send, f"{signal.Signals(number).name} on {page}")
+
+
+def test_sigquit_ends_without_a_runtime_crash_report():
+    with App("--page", "carousel", env=STRICT) as app:
+        app.proc.send_signal(signal.SIGQUIT)
+        status = _exit_status(app)
+        time.sleep(0.1)
+        assert status == -signal.SIGQUIT, status
+        err = "".join(app.stderr)
+        app.stderr.clear()
+        assert err == "", f"SIGQUIT printed:\n{err}"
+
+
+class _ClosedStreamApp(App):
+    """The demo with some of its standard streams closed (as `>&-`, `<&-`, `2>&-` would leave them)."""
+
+    def __init__(self, closed, *args, env=None):
+        import queue
+        import threading
+        full_env = launch_env(env)
+
+        def close_them():
+            for fd in closed:
+                os.close(fd)
+        self.proc = subprocess.Popen([DEMO, "--qa-log", *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, env=full_env, text=True, bufsize=1, preexec_fn=close_them)
+        self.events, self.lines, self.stderr, self._cursor, self._atspi_app = [], queue.Queue(), [], 0, None
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+
+
+def _qa_panel_text(app):
+    panel = app.find(role="text", name="QA event log", timeout=10)
+    text = panel.queryText()
+    return text.getText(0, text.characterCount)
+
+
+def test_closed_standard_streams():
+    for closed in ((1,), (0,), (2,), (0, 1, 2)):
+        app = _ClosedStreamApp(closed, "--page", "strip", env={"G_DEBUG": "fatal-criticals"})
+        try:
+            app.accessible(timeout=20)
+            # The window works: the QA panel shows `ready`, and a wheel notch snaps the strip one item on.
+            wait_until(lambda: '"event":"ready"' in _qa_panel_text(app), timeout=10, message="ready in the QA panel")
+            gesture_then(app, "strip", [])
+            wait_until(lambda: '"index":1' in _qa_panel_text(app), timeout=10, message="the strip to settle on item 1")
+            if 1 not in closed:
+                assert [e["event"] for e in app.since(0)][:1] == ["ready"], app.events
+            else:
+                assert app.events == [], app.events  # closed: nothing reaches the pipe (it went to /dev/null)
+            # ... and closes on request.
+            subprocess.run(["xdotool", "mousemove", *map(str, close_button(app, window_origin(app))), "click", "1"],
+                           check=True)
+            status = _exit_status(app)
+            time.sleep(0.1)
+            err = "".join(app.stderr)
+            assert status == 0 and err == "", f"closed {closed}: status {status}, stderr:\n{err}"
+        finally:
+            app.close()
+
+
+def test_hostile_banner_images_become_one_placeholder_and_one_error_each():
+    folder = tempfile.mkdtemp()
+    reasons = {"fifo": "not a regular file (a FIFO)", "/dev/zero": "not a regular file (a device)",
+               "/dev/urandom": "not a regular file (a device)", "sparse 3 GB": "file too large (3072 MB, limit 32 MB)",
+               "20000x20000 png": "image too large (20000×20000 px, limit 16 megapixels)"}
+    try:
+        for name, path in image_cases(folder):
+            f = measure_image(folder, path, env={"G_DEBUG": "fatal-criticals"})
+            print(f"     {name}: ready {f['ready_ms']} ms, peak RSS {f.get('peak_rss_mb')} MB, errors {f['errors']}")
+            assert f["ready_ms"] is not None, f"{name}: no ready within the hang guard; {f}"
+            if not SANITIZED:
+                assert f["ready_ms"] < READY_BOUND_MS, f"{name}: ready after {f['ready_ms']} ms"
+                assert f["peak_rss_mb"] < RSS_BOUND_MB, f"{name}: peak RSS {f['peak_rss_mb']} MB"
+            expected = f"banner 1: cannot load image {os.path.basename(path)}: {reasons[name]}"
+            assert f["errors"] == [expected], f"{name}: {f['errors']}"
+            assert f["placeholders"] == 1, f"{name}: {f['placeholders']} placeholders showing"
+            assert f["stderr"] == "", f"{name}: stderr {f['stderr']!r}"
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_a_resources_folder_that_does_not_exist_has_its_own_message():
+    env = launch_env({"SNAPSCROLL_RESOURCES": "/nonexistent"})
+    p = subprocess.run([DEMO], capture_output=True, text=True, env=env, timeout=20)
+    assert p.returncode == 1, (p.returncode, p.stderr)
+    assert p.stdout == ""
+    assert p.stderr == "snapscroll-demo: SNAPSCROLL_RESOURCES=/nonexistent: no such folder\n", p.stderr
+    status, _, err = run_demo("--help")
+    assert status == 0, err
