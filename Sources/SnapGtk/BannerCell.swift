@@ -28,7 +28,7 @@ public final class BannerCell {
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
     private var path: String?
-    private var geometry = PagerGeometry(componentWidth: PagerGeometry.Design.seed004.componentWidth)
+    private var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth)
     private var highlightSource: guint = 0
 
     /// An empty cell drawing from `cache`.

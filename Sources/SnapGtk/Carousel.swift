@@ -29,7 +29,7 @@ public final class Carousel {
     /// The snapping engine underneath (accessible scroll pane "Banners").
     public let scroller: SnapScroller
     /// The design values the geometry is scaled from.
-    public let design: PagerGeometry.Design
+    public let design: PagerDesign
     /// The geometry at the current component width.
     public private(set) var geometry: PagerGeometry
     /// Number of pages.
@@ -55,7 +55,7 @@ public final class Carousel {
     private let store: CellStore
 
     /// A carousel of `pageCount` pages; `banner(i)` describes page i (asked for only when page i is near the view).
-    public init(pageCount: Int, design: PagerGeometry.Design = .seed004, cache: TextureCache = TextureCache(),
+    public init(pageCount: Int, design: PagerDesign = .peekingBanners, cache: TextureCache = TextureCache(),
                 banner: @escaping (Int) -> Banner) {
         self.pageCount = max(0, pageCount)
         self.design = design
