@@ -7,6 +7,7 @@
  * Nothing with behaviour lives here. */
 
 #include <gtk/gtk.h>
+#include <libintl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 

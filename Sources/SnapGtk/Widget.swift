@@ -12,17 +12,22 @@ public class Widget {
     /// ``unsafePointer``.
     let pointer: UnsafeMutablePointer<GtkWidget>
 
-    /// Takes a reference to `pointer` (sinking a floating one, so a new widget becomes ours).
-    init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// Takes a reference to `pointer`. A widget made for this handle is sunk (`sinking`), so the handle owns it
+    /// until a parent takes it; a component's root is only referenced, so it stays floating until it is parented
+    /// and a handle dropped early never frees it under its component.
+    init(_ pointer: UnsafeMutablePointer<GtkWidget>, sinking: Bool = true) {
         self.pointer = pointer
-        g_object_ref_sink(UnsafeMutableRawPointer(pointer))
+        if sinking {
+            g_object_ref_sink(UnsafeMutableRawPointer(pointer))
+        } else {
+            g_object_ref(UnsafeMutableRawPointer(pointer))
+        }
     }
 
-    /// Wraps a widget an application already has from its own GTK bindings, taking a reference to it (a floating
-    /// reference is sunk).
+    /// Wraps a widget an application already has from its own GTK code, taking a (non-floating) reference to it.
     /// - Parameter pointer: a `GtkWidget *` (or any subclass), as a raw pointer so any binding's type fits.
     public convenience init(unsafeRetaining pointer: UnsafeMutableRawPointer) {
-        self.init(pointer.assumingMemoryBound(to: GtkWidget.self))
+        self.init(pointer.assumingMemoryBound(to: GtkWidget.self), sinking: false)
     }
 
     /// The `GtkWidget *`, for an application that mixes this package with its own GTK calls. Valid while the

@@ -29,8 +29,8 @@ func makeCenteringPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     for _ in 0..<initialChipCount { addChip() }
 
     let centering = CenteringBox(label: "Chips, centred when they fit")
-    centering.setChild(row)
-    gtk_box_append(page.cast(), centering.widget)
+    centering.child = Widget(unsafeRetaining: UnsafeMutableRawPointer(row))
+    gtk_box_append(page.cast(), centering.gtk)
 
     let controls = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
     gtk_widget_set_halign(controls, GTK_ALIGN_CENTER)

@@ -28,7 +28,7 @@ func makeSegmentedPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     gtk_box_append(page.cast(), options)
 
     let control = SegmentedControl(titles: Array(segmentTitles.prefix(initialSegmentCount)), label: "Sections")
-    gtk_box_append(page.cast(), control.widget)
+    gtk_box_append(page.cast(), control.gtk)
 
     let stack = gtk_stack_new()!
     gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -48,13 +48,13 @@ func makeSegmentedPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     }
     fillStack()
 
-    control.onSelected = { index, cause in
-        gtk_stack_set_visible_child_name(stack.opaque, "section-\(index)")
-        context.log.selected("segmented", index: index, cause: cause)
+    control.onSelected = { event in
+        gtk_stack_set_visible_child_name(stack.opaque, "section-\(event.index)")
+        context.log.selected("segmented", index: event.index, cause: event.cause)
     }
     Signals.connect(count.raw, "value-changed") {
         let n = Int(gtk_spin_button_get_value_as_int(count.opaque))
-        control.setTitles(Array(segmentTitles.prefix(n)))
+        control.titles = Array(segmentTitles.prefix(n))
         fillStack()
     }
     Signals.connect(fit.raw, "toggled") {

@@ -1,0 +1,64 @@
+import SnapCore
+
+// What the components report. Each callback takes one of these small values, so a handler names what it uses
+// (`event.index`, `event.cause`) and new fields can be added without breaking it.
+//
+// Callbacks are stored by the component for as long as it lives. A handler that uses the component itself, or a
+// widget or object that holds the component, must capture it `weak` or `unowned`:
+//
+//     carousel.onPageChanged = { [weak label] event in label?.text = "Page \(event.index + 1)" }
+//
+// A strong capture of something that owns the component makes a cycle that keeps both alive after their window
+// closes.
+
+/// The selection moved: a carousel's current page, a segmented control's selected segment, or the page a dot asks
+/// for.
+public struct SelectionEvent: Sendable, Equatable {
+    /// The new index (page or segment), from 0.
+    public let index: Int
+    /// What moved it: the user's wheel, drag, key or click, or the application's code.
+    public let cause: Cause
+
+    /// An event for `index` moved by `cause`.
+    public init(index: Int, cause: Cause) {
+        self.index = index
+        self.cause = cause
+    }
+}
+
+/// A component came to rest exactly in place, once per gesture.
+public struct SettleEvent: Sendable, Equatable {
+    /// The item or page at rest, from 0.
+    public let index: Int
+    /// What moved it there.
+    public let cause: Cause
+
+    /// An event for `index` reached by `cause`.
+    public init(index: Int, cause: Cause) {
+        self.index = index
+        self.cause = cause
+    }
+}
+
+/// The current item was tapped: clicked without a drag, or activated with Enter or Space.
+public struct TapEvent: Sendable, Equatable {
+    /// The tapped item or page, from 0.
+    public let index: Int
+
+    /// An event for `index`.
+    public init(index: Int) { self.index = index }
+}
+
+/// A banner's image could not be loaded; reported once per banner.
+public struct ImageErrorEvent: Sendable, Equatable {
+    /// The banner's page, from 0.
+    public let index: Int
+    /// One line naming the file and the reason, e.g. "banner 3: cannot load image sea.png: file not found".
+    public let message: String
+
+    /// An event for `index` with `message`.
+    public init(index: Int, message: String) {
+        self.index = index
+        self.message = message
+    }
+}
