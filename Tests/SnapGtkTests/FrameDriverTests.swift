@@ -1,5 +1,5 @@
 import CSnapGtk
-import SnapGtk
+@testable import SnapGtk
 import XCTest
 
 final class FrameDriverTests: XCTestCase {

@@ -1,6 +1,6 @@
 import CSnapGtk
 import Foundation
-import SnapGtk
+@testable import SnapGtk
 import XCTest
 
 final class ResourcesTests: XCTestCase {
