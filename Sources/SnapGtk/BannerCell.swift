@@ -5,7 +5,7 @@ import SnapCore
 /// a `PagerGeometry`. An image that cannot be loaded shows a neutral placeholder saying so. Cells are recycled:
 /// `bind` gives them another banner; images come from a shared `TextureCache`.
 @MainActor
-public final class BannerCell {
+final class BannerCell {
     /// Corner radius (px) of the image at design scale.
     public static let designCornerRadius = 10.0
     /// Title font size as a share of the scaled text line height, and its bounds (px).

@@ -159,7 +159,7 @@ public final class PageDots {
     }
 
     /// The dot widget for `page`, if that page has a dot now.
-    public func dot(forPage page: Int) -> UnsafeMutablePointer<GtkWidget>? {
+    @_spi(Testing) public func dot(forPage page: Int) -> UnsafeMutablePointer<GtkWidget>? {
         visiblePages.contains(page) ? dots[page - firstPage] : nil
     }
 
@@ -188,7 +188,7 @@ public final class PageDots {
 
     /// Handles a key as if pressed on the focused dot; returns whether it was used.
     @discardableResult
-    public func key(_ keyval: UInt32) -> Bool {
+    @_spi(Testing) public func key(_ keyval: UInt32) -> Bool {
         let page = focusedDotPage() ?? current
         switch Int32(keyval) {
         case GDK_KEY_Left, GDK_KEY_KP_Left:
@@ -277,7 +277,7 @@ public final class PageDots {
     }
     private var appliedState: State?
     /// How many times labels and states were set (tests check a scroll does not reset them every frame).
-    private(set) var stateUpdates = 0
+    @_spi(Testing) public private(set) var stateUpdates = 0
 
     /// Recomputes the window of pages and redraws; labels, the selected state, the tab stop and the counter are
     /// set only when what they show changed (a count, the current page, the focus or the window of pages), not on

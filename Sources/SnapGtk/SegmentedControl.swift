@@ -154,7 +154,7 @@ public final class SegmentedControl {
     }
 
     /// The underline's span in the control's coordinates (after RTL mirroring), as last allocated.
-    public var underlineBounds: (x: Double, width: Double) {
+    @_spi(Testing) public var underlineBounds: (x: Double, width: Double) {
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(underline, widget, &bounds) != 0 else { return (0, 0) }
         return (Double(bounds.origin.x), Double(bounds.size.width))

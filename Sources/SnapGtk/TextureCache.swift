@@ -4,7 +4,7 @@ import CSnapGtk
 /// Failures are remembered too (with GLib's message), so a bad file is tried once. Least recently used entries
 /// beyond `capacity` are dropped.
 @MainActor
-public final class TextureCache {
+final class TextureCache {
     /// A decoded image: a cairo image surface the cache owns, and its pixel size.
     public struct Image {
         /// The pixels; valid while the cache holds the entry (draw from it, don't keep it).

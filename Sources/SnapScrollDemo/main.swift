@@ -26,8 +26,8 @@ do { content = try DemoContent.load(from: contentURL) } catch { fail(error.descr
 g_set_prgname(program)
 g_set_application_name("SnapScroll")
 guard GtkThread.initialize() else { fail("cannot open a display", status: 1) }
-if options.reduceMotion { Preferences.animationsEnabled = false }
-if options.rtl { Preferences.rightToLeft = true }
+if options.reduceMotion { DemoSettings.setAnimationsEnabled(false) }
+if options.rtl { DemoSettings.setRightToLeft(true) }
 do {
     let problems = Stylesheet.install(css: try resources.text("snapscroll.css"))
     if !problems.isEmpty { writeLine("\(program): snapscroll.css: \(problems[0])", to: STDERR_FILENO) }

@@ -1,7 +1,7 @@
 import CSnapGtk
 import Foundation
 import SnapCore
-@testable import SnapGtk
+@_spi(Testing) @testable import SnapGtk
 import XCTest
 
 final class CarouselTests: XCTestCase {

@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-@testable import SnapGtk
+@_spi(Testing) @testable import SnapGtk
 import XCTest
 
 /// The centring container on the GTK thread: placement at various widths (LTR and RTL), mode

@@ -1,6 +1,6 @@
 import CSnapGtk
 import Foundation
-@testable import SnapGtk
+@_spi(Testing) @testable import SnapGtk
 import XCTest
 
 /// GTK tests run on XCTest's thread, the process main thread, which is GTK's thread.

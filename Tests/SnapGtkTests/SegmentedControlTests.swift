@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-@testable import SnapGtk
+@_spi(Testing) @testable import SnapGtk
 import XCTest
 
 /// The segmented control on the GTK thread: selection by API and keys, the underline's slide

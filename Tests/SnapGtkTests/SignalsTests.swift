@@ -1,5 +1,5 @@
 import CSnapGtk
-@testable import SnapGtk
+@_spi(Testing) @testable import SnapGtk
 import XCTest
 
 final class SignalsTests: XCTestCase {

@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-@testable import SnapGtk
+@_spi(Testing) @testable import SnapGtk
 import XCTest
 
 /// The snapping engine on the GTK thread, driven through the same entry points its event controllers call.

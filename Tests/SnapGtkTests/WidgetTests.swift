@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-@testable import SnapGtk
+@_spi(Testing) @testable import SnapGtk
 import XCTest
 
 final class WidgetTests: XCTestCase {

@@ -2,16 +2,16 @@ import FoundationEssentials
 
 /// Finds the files in `resources/`: from an environment override, next to an installed binary
 /// (`<prefix>/share/snapscroll`), or from a checkout where the binary sits under `.build/`.
-public struct Resources: Sendable {
+struct Resources: Sendable {
     /// The environment variable that names the resources folder outright.
-    public static let environmentVariable = "SNAPSCROLL_RESOURCES"
+    static let environmentVariable = "SNAPSCROLL_RESOURCES"
 
-    public let directory: URL
+    let directory: URL
 
-    public init(directory: URL) { self.directory = directory }
+    init(directory: URL) { self.directory = directory }
 
     /// Locates the resources folder; nil when none of the places holds one.
-    public static func locate(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
+    static func locate(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
                               environment: [String: String] = ProcessInfo.processInfo.environment) -> Resources? {
         if let override = environment[environmentVariable], !override.isEmpty {
             return Resources(directory: URL(fileURLWithPath: override, isDirectory: true))
@@ -33,8 +33,8 @@ public struct Resources: Sendable {
     }
 
     /// The URL of a file inside the resources folder.
-    public func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+    func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
     /// The text of a file inside the resources folder.
-    public func text(_ name: String) throws -> String { try String(contentsOf: url(name), encoding: .utf8) }
+    func text(_ name: String) throws -> String { try String(contentsOf: url(name), encoding: .utf8) }
 }
