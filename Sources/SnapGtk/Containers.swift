@@ -56,15 +56,19 @@ public final class Label: Widget {
 public final class Button: Widget {
     /// Called when the button is clicked or activated from the keyboard.
     ///
-    /// The button holds this closure for as long as it exists. Capture components and other widgets `weak` or
-    /// `unowned` when they hold the button themselves, or the pair keeps itself alive.
-    public var onClicked: (() -> Void)?
+    /// The GTK button keeps this closure for as long as it exists, whether or not this handle does. Do not capture
+    /// this button's own handle strongly (it would keep the button alive forever); capture components `weak`.
+    public var onClicked: (() -> Void)? {
+        get { clicked.body }
+        set { clicked.body = newValue }
+    }
+    private let clicked = Handler()
 
     /// A button labelled `label`.
     public init(_ label: String) {
         super.init(gtk_button_new_with_label(label))
-        // The handler reaches the button through a weak reference, so GTK's hold on it does not keep this handle.
-        Signals.connect(UnsafeMutableRawPointer(pointer), "clicked") { [weak self] in self?.onClicked?() }
+        // The signal holds the handler box, not this handle: the button keeps working after the handle is gone.
+        Signals.connect(UnsafeMutableRawPointer(pointer), "clicked") { [clicked] in clicked.body?() }
     }
 
     /// The button's text.
@@ -74,12 +78,17 @@ public final class Button: Widget {
     }
 }
 
+/// A closure a signal handler calls; the signal owns the box, so the closure outlives the Swift handle that set it.
+@MainActor
+final class Handler {
+    var body: (() -> Void)?
+}
+
 /// A top-level window of a ``SnapApplication`` (a `GtkApplicationWindow`).
 @MainActor
 public final class Window: Widget {
-    private var firstFrameHandlers: [() -> Void] = []
-    private var firstFrameSignal: UInt = 0
-    private var firstFrameClock: UnsafeMutableRawPointer?
+    /// What runs after the first painted frame; the window's signals hold it, not this handle.
+    private let firstFrame = FirstFrame()
 
     init(application: UnsafeMutablePointer<GtkApplication>) {
         super.init(gtk_application_window_new(application))
@@ -117,28 +126,48 @@ public final class Window: Widget {
     /// Calls `body` once, after the window's first frame has been painted (for a "ready" line, a screenshot, a
     /// timing). Call it before or after ``present()``.
     public func afterFirstFrame(_ body: @escaping () -> Void) {
-        firstFrameHandlers.append(body)
-        if firstFrameSignal != 0 { return }
+        let watching = !firstFrame.handlers.isEmpty || firstFrame.done
+        firstFrame.handlers.append(body)
+        if watching {
+            if firstFrame.done { firstFrame.run() }
+            return
+        }
         if let clock = gtk_widget_get_frame_clock(pointer) {
-            watch(clock: UnsafeMutableRawPointer(clock))
+            firstFrame.watch(clock: UnsafeMutableRawPointer(clock))
         } else {
             // The frame clock exists once the window is realised.
-            Signals.connect(UnsafeMutableRawPointer(pointer), "realize") { [weak self] in
-                guard let self, self.firstFrameSignal == 0, let clock = gtk_widget_get_frame_clock(self.pointer) else { return }
-                self.watch(clock: UnsafeMutableRawPointer(clock))
+            let widget = pointer
+            Signals.connect(UnsafeMutableRawPointer(pointer), "realize") { [firstFrame] in
+                if let clock = gtk_widget_get_frame_clock(widget) { firstFrame.watch(clock: UnsafeMutableRawPointer(clock)) }
             }
         }
     }
 
-    private func watch(clock: UnsafeMutableRawPointer) {
-        firstFrameClock = clock
-        firstFrameSignal = Signals.connect(clock, "after-paint") { [weak self] in
-            guard let self, let clock = self.firstFrameClock else { return }
-            Signals.disconnect(clock, self.firstFrameSignal)
-            self.firstFrameClock = nil
-            let handlers = self.firstFrameHandlers
-            self.firstFrameHandlers.removeAll()
-            for handler in handlers { handler() }
+    /// The first-frame handlers and the one `after-paint` connection that runs them.
+    @MainActor
+    private final class FirstFrame {
+        var handlers: [() -> Void] = []
+        var done = false
+        private var clock: UnsafeMutableRawPointer?
+        private var signal: UInt = 0
+
+        func watch(clock newClock: UnsafeMutableRawPointer) {
+            guard clock == nil, !done else { return }
+            clock = newClock
+            // The frame clock holds this box through the handler until the handler is disconnected.
+            signal = Signals.connect(newClock, "after-paint") { [self] in
+                guard let clock = self.clock else { return }
+                self.clock = nil
+                self.done = true
+                Signals.disconnect(clock, self.signal)
+                self.run()
+            }
+        }
+
+        func run() {
+            let due = handlers
+            handlers.removeAll()
+            for handler in due { handler() }
         }
     }
 }

@@ -3,13 +3,13 @@ import SnapCore
 // What the components report. Each callback takes one of these small values, so a handler names what it uses
 // (`event.index`, `event.cause`) and new fields can be added without breaking it.
 //
-// Callbacks are stored by the component for as long as it lives. A handler that uses the component itself, or a
-// widget or object that holds the component, must capture it `weak` or `unowned`:
+// Callbacks are stored by the component, which lives as long as its widget. Capture the component itself (or an
+// object of yours that holds it) `weak` or `unowned`; a strong capture of it makes a cycle that outlives the window.
+// Plain widget handles (`Label`, `Box`, …) may be captured strongly: a handle keeps its widget, not the component.
 //
-//     carousel.onPageChanged = { [weak label] event in label?.text = "Page \(event.index + 1)" }
-//
-// A strong capture of something that owns the component makes a cycle that keeps both alive after their window
-// closes.
+//     carousel.onPageChanged = { [weak carousel] event in
+//         label.text = "Page \(event.index + 1) of \(carousel?.pageCount ?? 0)"
+//     }
 
 /// The selection moved: a carousel's current page, a segmented control's selected segment, or the page a dot asks
 /// for.
