@@ -2,7 +2,7 @@ import CSnapGtk
 import SnapCore
 
 /// A peeking carousel: one page at rest in the middle, its neighbours peeking in at the side margins, all sized in
-/// proportion to the width from a ``PagerDesign``. Built on ``SnapScroller`` with the pager configuration (at most
+/// proportion to the width from a `PagerDesign`. Built on ``SnapScroller`` with the pager configuration (at most
 /// one page per fling). A click on the current page is a tap; a click on a peeking neighbour brings it to the
 /// middle. Page widgets are recycled, so the page count may be huge.
 ///
@@ -76,8 +76,10 @@ public final class Carousel {
     /// A carousel of `pageCount` image banners; `banner(i)` describes page i (asked for only when page i is near
     /// the view).
     /// - Parameters:
+    ///   - pageCount: how many banners there are.
     ///   - design: the measurements the pages are scaled from.
     ///   - accessibleLabel: the carousel's name for assistive technologies ("Banners" in the user's language).
+    ///   - banner: what page `index` shows.
     public convenience init(pageCount: Int, design: PagerDesign = .peekingBanners,
                             accessibleLabel: String = Localization.banners, banner: @escaping (Int) -> Banner) {
         self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel, cache: TextureCache(),

@@ -14,8 +14,14 @@ extension SnapScroller: WidgetRepresentable {
     ///                          makeItem: { Label() }, bindItem: { label, index in label.text = names[index] })
     /// ```
     /// - Parameters:
-    ///   - configuration: the snapping rules (``SnapConfiguration/standard`` lets a fling travel several items).
+    ///   - itemCount: how many items the row has.
+    ///   - itemWidth: each item's width (px).
+    ///   - spacing: the gap between neighbouring items (px).
+    ///   - initialIndex: the item at rest in the middle at first.
+    ///   - configuration: the snapping rules (`SnapConfiguration.standard` lets a fling travel several items).
     ///   - label: the strip's name for assistive technologies.
+    ///   - makeItem: makes an empty item.
+    ///   - bindItem: shows item `index` in an item `makeItem` made.
     public convenience init<Item: WidgetRepresentable>(
         itemCount: Int, itemWidth: Double, spacing: Double, initialIndex: Int = 0,
         configuration: SnapConfiguration = .standard, label: String,
