@@ -62,19 +62,12 @@ final class BannerCell {
         gtk_box_append(widget.cast(), overlay)
         gtk_box_append(widget.cast(), title)
 
-        let box = Unmanaged.passRetained(WeakCell(self)).toOpaque()
-        gtk_drawing_area_set_draw_func(image.cast(), { _, cr, width, height, data in
-            onGtkThread {
-                guard let cr, let cell = Unmanaged<WeakCell>.fromOpaque(data!).takeUnretainedValue().cell else { return }
-                cell.draw(cr, width: Double(width), height: Double(height))
-            }
-        }, box, { data in Unmanaged<WeakCell>.fromOpaque(data!).release() })
-        Ownership.tie(self, to: widget)
+        WidgetLifetime.draw(image, owner: self) { cell, _, cr, width, height in cell.draw(cr, width: width, height: height) }
+        WidgetLifetime.tie(self, to: widget) { cell in
+            if cell.highlightSource != 0 { g_source_remove(cell.highlightSource) }
+            cell.highlightSource = 0
+        }
         apply(geometry: geometry)
-    }
-
-    isolated deinit {
-        if highlightSource != 0 { g_source_remove(highlightSource) }
     }
 
     /// Shows banner `index` of `count`; returns the load failure when its image cannot be used (placeholder shown).
@@ -115,16 +108,10 @@ final class BannerCell {
     public func flash() {
         setHighlighted(true)
         if highlightSource != 0 { g_source_remove(highlightSource) }
-        let box = Unmanaged.passRetained(WeakCell(self)).toOpaque()
-        highlightSource = g_timeout_add_full(G_PRIORITY_DEFAULT, Self.highlightDuration, { data in
-            onGtkThread {
-                if let cell = Unmanaged<WeakCell>.fromOpaque(data!).takeUnretainedValue().cell {
-                    cell.highlightSource = 0
-                    cell.setHighlighted(false)
-                }
-            }
-            return 0
-        }, box, { data in Unmanaged<WeakCell>.fromOpaque(data!).release() })
+        highlightSource = WidgetLifetime.after(milliseconds: Self.highlightDuration, owner: self) { cell in
+            cell.highlightSource = 0
+            cell.setHighlighted(false)
+        }
     }
 
     /// Whether the tap highlight shows.
@@ -161,11 +148,5 @@ final class BannerCell {
         cairo_arc(cr, radius, height - radius, radius, Double.pi / 2, Double.pi)
         cairo_arc(cr, radius, radius, radius, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cr)
-    }
-
-    /// GLib holds this, not the cell, so callbacks never keep a dropped cell alive.
-    private final class WeakCell {
-        weak var cell: BannerCell?
-        init(_ cell: BannerCell) { self.cell = cell }
     }
 }

@@ -126,13 +126,9 @@ public final class Carousel {
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_set_parent(scroller.widget, widget)
-        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, { widget, orientation, _, minimum, natural, _, _ in
-            onGtkThread { Carousel.owner(of: widget)?.measure(orientation, minimum, natural) }
-        }, { widget, width, height, _ in
-            onGtkThread { Carousel.owner(of: widget)?.allocate(width: width, height: height) }
-        }))
-        g_object_set_data(UnsafeMutablePointer(OpaquePointer(widget)), Self.dataKey, Unmanaged.passUnretained(self).toOpaque())
-        Ownership.tie(self, to: widget)
+        WidgetLifetime.layout(widget, owner: self, measure: { carousel, orientation, _ in carousel.measure(orientation) },
+                              allocate: { $0.allocate(width: $1, height: $2) })
+        WidgetLifetime.tie(self, to: widget)
 
         let design = self.design
         // Whole pixels: items are placed on whole pixels anyway, and resting offsets stay whole numbers.
@@ -205,19 +201,12 @@ public final class Carousel {
         }
     }
 
-    private static let dataKey = "snap-carousel"
-
-    private static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> Carousel? {
-        guard let widget, let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), dataKey) else { return nil }
-        return Unmanaged<Carousel>.fromOpaque(data).takeUnretainedValue()
-    }
-
     /// Any size is fine (the geometry scales); naturally the design size.
-    private func measure(_ orientation: GtkOrientation, _ minimum: UnsafeMutablePointer<Int32>?, _ natural: UnsafeMutablePointer<Int32>?) {
+    private func measure(_ orientation: GtkOrientation) -> (minimum: Int32, natural: Int32) {
         let horizontal = orientation == GTK_ORIENTATION_HORIZONTAL
-        minimum?.pointee = horizontal ? Self.minimumWidth : Self.minimumHeight
         let designHeight = design.imageHeight + design.textHeight
-        natural?.pointee = Int32((horizontal ? design.componentWidth : designHeight).rounded())
+        return (horizontal ? Self.minimumWidth : Self.minimumHeight,
+                Int32(pixels: (horizontal ? design.componentWidth : designHeight).rounded()))
     }
 
     /// The component is the allocation's width, unless the design's proportions need more height than there is.

@@ -33,8 +33,8 @@ public final class CenteringBox {
     private var reportedMode: CenteringLayout.Mode?
     /// The child's natural width at the last allocation, to re-decide the mode when only the view changes.
     private var childNatural: Double?
-    private var reportPending = false
-    private static let dataKey = "snapscroll-centering-box"
+    /// Reports the mode from an idle callback (see `scheduleReport`).
+    private lazy var reportBatch = IdleBatch { [weak self] in self?.report() }
 
     /// A centring container with `label` as the scroller's accessible label.
     public init(label: String) {
@@ -44,16 +44,8 @@ public final class CenteringBox {
         gtk_widget_add_css_class(widget, "centering-box")
         snap_accessible_set_label(widget, label)
 
-        holder = gtk_custom_layout_new(nil, { widget, orientation, forSize, minimum, natural, minBaseline, natBaseline in
-            CenteringBox.measure(widget, orientation, forSize, minimum, natural, minBaseline, natBaseline)
-        }, { widget, width, height, baseline in
-            CenteringBox.allocate(widget, width, height, baseline)
-        }).map { manager in
-            // Any concrete container works as the holder; its own layout is replaced by ours.
-            let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-            gtk_widget_set_layout_manager(box, manager)
-            return box
-        }!
+        // Any concrete container works as the holder; its own layout is replaced by ours.
+        holder = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(holder, "centering-content")
 
         let viewport = gtk_viewport_new(nil, nil)!
@@ -64,10 +56,8 @@ public final class CenteringBox {
         gtk_scrolled_window_set_child(widget.opaque, viewport)
         adjustment = gtk_scrolled_window_get_hadjustment(widget.opaque)
 
-        g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(holder)), Self.dataKey,
-                               Unmanaged.passRetained(WeakBox(self)).toOpaque()) { data in
-            Unmanaged<WeakBox>.fromOpaque(data!).release()
-        }
+        WidgetLifetime.layout(holder, owner: self, measure: { $0.measure(orientation: $1, forSize: $2) },
+                              allocate: { $0.allocate(width: $1, height: $2) })
         // The view can shrink or grow while the content keeps its width (it is max(view, child)),
         // and then GTK does not allocate the holder again: re-decide the mode from the page size.
         Signals.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in
@@ -83,7 +73,7 @@ public final class CenteringBox {
             let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
             if end > 0 { gtk_adjustment_set_value(adjustment, end - gtk_adjustment_get_value(adjustment)) }
         }
-        Ownership.tie(self, to: widget)
+        WidgetLifetime.tie(self, to: widget) { $0.reportBatch.cancel() }
     }
 
     /// Hosts `child` (replacing any previous one); nil empties the box.
@@ -140,52 +130,13 @@ public final class CenteringBox {
     /// an allocation would queue a resize in the middle of layout. A flip and flop within one
     /// layout pass reports nothing.
     private func scheduleReport() {
-        guard !reportPending else { return }
-        reportPending = true
-        let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
-            onGtkThread {
-                let box = Unmanaged<WeakBox>.fromOpaque(data!).takeUnretainedValue()
-                box.owner?.report()
-            }
-            return 0
-        }, box) { data in
-            Unmanaged<WeakBox>.fromOpaque(data!).release()
-        }
+        reportBatch.schedule()
     }
 
     private func report() {
-        reportPending = false
         guard let mode, mode != reportedMode else { return }
         reportedMode = mode
         onModeChanged?(mode)
-    }
-
-    // MARK: C callbacks of the custom layout
-
-    private static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> CenteringBox? {
-        guard let widget, let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), dataKey) else { return nil }
-        return Unmanaged<WeakBox>.fromOpaque(data).takeUnretainedValue().owner
-    }
-
-    fileprivate static func measure(_ widget: UnsafeMutablePointer<GtkWidget>?, _ orientation: GtkOrientation, _ forSize: Int32,
-                                     _ minimum: UnsafeMutablePointer<Int32>?, _ natural: UnsafeMutablePointer<Int32>?,
-                                     _ minBaseline: UnsafeMutablePointer<Int32>?, _ natBaseline: UnsafeMutablePointer<Int32>?) {
-        onGtkThread {
-            let sizes = owner(of: widget)?.measure(orientation: orientation, forSize: forSize) ?? (0, 0)
-            minimum?.pointee = sizes.0
-            natural?.pointee = sizes.1
-        }
-    }
-
-    fileprivate static func allocate(_ widget: UnsafeMutablePointer<GtkWidget>?, _ width: Int32, _ height: Int32, _ baseline: Int32) {
-        onGtkThread { owner(of: widget)?.allocate(width: width, height: height) }
-    }
-
-    /// GTK holds this box, not the CenteringBox, so the layout callbacks never keep it alive.
-    private final class WeakBox {
-        weak var owner: CenteringBox?
-        init(_ owner: CenteringBox) { self.owner = owner }
     }
 }
 

@@ -2,7 +2,8 @@ import CSnapGtk
 
 /// Drives an animation from a widget's frame clock: while running, `onFrame` is called once per
 /// frame with the frame time in milliseconds, until it returns false or `stop()` is called.
-/// The tick callback's Swift state is a box released by GTK's destroy notify.
+/// The tick callback's Swift state is a box released by GTK's destroy notify. When the widget is destroyed the
+/// driver stops for good (while the widget is still alive), so it never calls GTK on a dead widget.
 @MainActor
 public final class FrameDriver {
     private let widget: UnsafeMutablePointer<GtkWidget>
@@ -16,19 +17,22 @@ public final class FrameDriver {
     public private(set) var costs: [Double] = []
     public var recordsCosts = false
     private var lastFrameTime: Double?
+    /// Set on the widget's `destroy`: from then on the driver never touches the widget again.
+    private var widgetGone = false
 
     public var isRunning: Bool { tickID != 0 }
 
     /// - Parameter widget: the widget whose frame clock paces the frames; not retained (the driver
-    ///   belongs to the widget's owner and is stopped when the widget goes).
+    ///   belongs to the widget's owner). The driver stops by itself when the widget is destroyed.
     public init(widget: UnsafeMutablePointer<GtkWidget>, onFrame: @escaping @MainActor (Double) -> Bool) {
         self.widget = widget
         self.onFrame = onFrame
+        Signals.connect(widget.raw, "destroy") { [weak self] in self?.widgetDestroyed() }
     }
 
-    /// Starts ticking from the next frame; no-op when already running.
+    /// Starts ticking from the next frame; no-op when already running or once the widget is destroyed.
     public func start() {
-        guard tickID == 0 else { return }
+        guard tickID == 0, !widgetGone else { return }
         lastFrameTime = nil
         let weakSelf = Unmanaged.passRetained(WeakBox(self)).toOpaque()
         tickID = gtk_widget_add_tick_callback(widget, { _, clock, data in
@@ -45,17 +49,22 @@ public final class FrameDriver {
 
     /// Stops ticking; the frame in progress, if any, is the last.
     public func stop() {
-        guard tickID != 0 else { return }
+        guard tickID != 0, !widgetGone else { return }
         gtk_widget_remove_tick_callback(widget, tickID)
         tickID = 0
     }
 
     /// The current frame time of the widget's clock (ms), or the monotonic clock when unrealised.
     public var now: Double {
-        if let clock = gtk_widget_get_frame_clock(widget) {
+        if !widgetGone, let clock = gtk_widget_get_frame_clock(widget) {
             return Double(gdk_frame_clock_get_frame_time(clock)) / 1000
         }
         return Double(g_get_monotonic_time()) / 1000
+    }
+
+    private func widgetDestroyed() {
+        stop()
+        widgetGone = true
     }
 
     private func frame(at time: Double) -> Bool {

@@ -2,28 +2,50 @@ import CSnapGtk
 
 /// Runs `body` once from a GLib idle callback, however many times `schedule()` is called before it runs:
 /// work triggered in bursts, or from inside GTK's layout pass, happens once and outside the frame.
+///
+/// A batch that writes into widgets must stop when they go: call `cancel()` from the owner's teardown, or let
+/// `cancel(onDestroyOf:)` do it on a widget's `destroy`. A cancelled batch never runs again.
 @MainActor
 public final class IdleBatch {
     private let body: @MainActor () -> Void
-    private var scheduled = false
+    /// The pending idle source, 0 when none.
+    private var sourceID: guint = 0
+    public private(set) var isCancelled = false
 
     public init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 
-    /// Asks for one run of `body` at the next idle moment (before the next frame is laid out).
+    /// Asks for one run of `body` at the next idle moment (before the next frame is laid out). No-op once cancelled.
     public func schedule() {
-        guard !scheduled else { return }
-        scheduled = true
-        // The idle source holds the batch until it has run; GLib's destroy notify lets go of it.
+        guard sourceID == 0, !isCancelled else { return }
+        // The idle source holds the batch until it has run or is removed; GLib's destroy notify lets go of it.
         let retained = Unmanaged.passRetained(self).toOpaque()
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+        sourceID = g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
             onGtkThread {
                 let batch = Unmanaged<IdleBatch>.fromOpaque(data!).takeUnretainedValue()
-                batch.scheduled = false
-                batch.body()
+                batch.sourceID = 0
+                if !batch.isCancelled { batch.body() }
             }
             return 0
         }, retained) { data in
             Unmanaged<IdleBatch>.fromOpaque(data!).release()
         }
+    }
+
+    /// Whether a run is pending.
+    public var isScheduled: Bool { sourceID != 0 }
+
+    /// Drops a pending run (its idle source is removed at once) and refuses every later `schedule()`.
+    public func cancel() {
+        isCancelled = true
+        guard sourceID != 0 else { return }
+        let id = sourceID
+        sourceID = 0
+        g_source_remove(id)
+    }
+
+    /// Cancels the batch when `widget` is destroyed (while it and its children still exist): for a batch whose
+    /// body writes into that widget or anything it owns.
+    public func cancel(onDestroyOf widget: UnsafeMutablePointer<GtkWidget>) {
+        Signals.connect(widget.raw, "destroy") { [weak self] in self?.cancel() }
     }
 }

@@ -102,7 +102,7 @@ public final class PageDots {
         gtk_widget_add_css_class(counter, "page-dots-counter")
         gtk_box_append(widget.cast(), list)
         gtk_box_append(widget.cast(), counter)
-        Ownership.tie(self, to: widget)
+        WidgetLifetime.tie(self, to: widget)
 
         let keys = gtk_event_controller_key_new()!
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
@@ -190,29 +190,18 @@ public final class PageDots {
     @discardableResult
     @_spi(Testing) public func key(_ keyval: UInt32) -> Bool {
         let page = focusedDotPage() ?? current
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left:
-            return moveFocus(to: page + visualStep(-1))
-        case GDK_KEY_Right, GDK_KEY_KP_Right:
-            return moveFocus(to: page + visualStep(1))
-        case GDK_KEY_Home, GDK_KEY_KP_Home:
-            return moveFocus(to: 0)
-        case GDK_KEY_End, GDK_KEY_KP_End:
-            return moveFocus(to: count - 1)
-        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
+        // Left/Right follow what the user sees: in right-to-left the box lays the first page out at the right.
+        guard let press = KeyTranslation.press(for: keyval), press != .pageUp, press != .pageDown else { return false }
+        switch KeyMap.command(for: press, rightToLeft: gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL) {
+        case .activate:
             activate(page, cause: .keyboard)
             return true
-        default:
-            return false
+        case .move(let key):
+            return moveFocus(to: key.target(from: page, count: count) ?? page)
         }
     }
 
     // MARK: - Internals
-
-    /// Left/Right follow what the user sees: in right-to-left the box lays the first page out at the right.
-    private func visualStep(_ step: Int) -> Int {
-        gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL ? -step : step
-    }
 
     private func focusedDotPage() -> Int? {
         for (i, dot) in dots.enumerated() where gtk_widget_has_focus(dot) != 0 { return firstPage + i }
@@ -251,16 +240,9 @@ public final class PageDots {
         gtk_drawing_area_set_content_width(dot.cast(), Int32(size + Self.spacing))
         gtk_drawing_area_set_content_height(dot.cast(), Int32(size + 2 * Self.margin))
         gtk_widget_set_cursor_from_name(dot, "pointer")
-        let box = Unmanaged.passRetained(DrawBox(owner: self, slot: slot)).toOpaque()
-        gtk_drawing_area_set_draw_func(dot.cast(), { area, cr, width, height, data in
-            onGtkThread {
-                let box = Unmanaged<DrawBox>.fromOpaque(data!).takeUnretainedValue()
-                guard let area, let cr else { return }
-                box.owner?.draw(slot: box.slot, area: UnsafeMutablePointer<GtkWidget>(OpaquePointer(area)), cr: cr, width: Double(width), height: Double(height))
-            }
-        }, box, { data in
-            Unmanaged<DrawBox>.fromOpaque(data!).release()
-        })
+        WidgetLifetime.draw(dot, owner: self) { dots, area, cr, width, height in
+            dots.draw(slot: slot, area: area, cr: cr, width: width, height: height)
+        }
         let click = gtk_gesture_click_new()!
         Signals.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
             guard let self, slot < self.dots.count else { return }
@@ -313,16 +295,6 @@ public final class PageDots {
                               Double(color.alpha) * opacity(ofPage: page))
         cairo_arc(cr, width / 2, height / 2, radius(ofPage: page), 0, 2 * Double.pi)
         cairo_fill(cr)
-    }
-
-    /// What a dot's draw function needs; held by GTK and released with the dot.
-    private final class DrawBox {
-        weak var owner: PageDots?
-        let slot: Int
-        init(owner: PageDots, slot: Int) {
-            self.owner = owner
-            self.slot = slot
-        }
     }
 }
 

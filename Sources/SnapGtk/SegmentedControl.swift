@@ -64,7 +64,6 @@ public final class SegmentedControl {
     private var motion: TimedMotion?
     private var motionStart = 0.0
     private var animationsObserver: UInt = 0
-    private static let dataKey = "snapscroll-segmented-control"
 
     /// A control with `titles`, labelled `label` for assistive technologies.
     public init(titles: [String], label: String) {
@@ -72,22 +71,15 @@ public final class SegmentedControl {
         gtk_widget_add_css_class(widget, "segmented")
         snap_accessible_set_label(widget, label)
         snap_accessible_set_orientation(widget, GTK_ORIENTATION_HORIZONTAL)
-        // The box is only a concrete container; our layout replaces its own.
-        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, { widget, orientation, forSize, minimum, natural, _, _ in
-            SegmentedControl.measure(widget, orientation, forSize, minimum, natural)
-        }, { widget, width, height, _ in
-            SegmentedControl.allocate(widget, width, height)
-        }))
 
         underline = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)
         gtk_widget_add_css_class(underline, "segmented-underline")
         gtk_widget_set_can_target(underline, 0)
         gtk_widget_set_parent(underline, widget)
 
-        g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(widget)), Self.dataKey,
-                               Unmanaged.passRetained(WeakBox(self)).toOpaque()) { data in
-            Unmanaged<WeakBox>.fromOpaque(data!).release()
-        }
+        // The box is only a concrete container; our layout replaces its own.
+        WidgetLifetime.layout(widget, owner: self, measure: { $0.measure(orientation: $1, forSize: $2) },
+                              allocate: { $0.allocate(width: $1, height: $2) })
         driver = FrameDriver(widget: widget) { [weak self] time in self?.frame(at: time) ?? false }
 
         let keys = gtk_event_controller_key_new()!
@@ -106,13 +98,11 @@ public final class SegmentedControl {
             guard let self, !Preferences.animationsEnabled else { return }
             self.finishMotion()
         }
-        Signals.connect(widget.raw, "destroy") { [weak self] in
-            guard let self else { return }
-            Preferences.stopObserving(self.animationsObserver)
-            self.animationsObserver = 0
-            self.driver?.stop()
+        WidgetLifetime.tie(self, to: widget) { control in
+            Preferences.stopObserving(control.animationsObserver)
+            control.animationsObserver = 0
+            control.driver?.stop()
         }
-        Ownership.tie(self, to: widget)
         setTitles(titles)
     }
 
@@ -218,17 +208,11 @@ public final class SegmentedControl {
 
     /// Handles a key press as the capture-phase key controller does (internal so tests can press keys).
     func handleKey(_ keyval: UInt32) -> Bool {
-        guard !segments.isEmpty else { return false }
-        let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
-        let target: Int
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: target = selectedIndex + (rtl ? 1 : -1)
-        case GDK_KEY_Right, GDK_KEY_KP_Right: target = selectedIndex + (rtl ? -1 : 1)
-        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
-        case GDK_KEY_End, GDK_KEY_KP_End: target = segments.count - 1
-        default: return false
-        }
-        select(min(max(target, 0), segments.count - 1), cause: .keyboard)
+        // Arrows, Home and End select; Enter and Space are the focused segment button's own.
+        guard let press = KeyTranslation.press(for: keyval), press != .pageUp, press != .pageDown,
+              case .move(let key) = KeyMap.command(for: press, rightToLeft: gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL),
+              let target = key.target(from: selectedIndex, count: segments.count) else { return false }
+        select(target, cause: .keyboard)
         return true
     }
 
@@ -292,32 +276,6 @@ public final class SegmentedControl {
         let thickness = Int32(Self.underlineThickness)
         var allocation = GtkAllocation(x: line.x, y: height - thickness, width: line.width, height: thickness)
         if gtk_widget_get_visible(underline) != 0 { gtk_widget_size_allocate(underline, &allocation, -1) }
-    }
-
-    // MARK: C callbacks of the custom layout
-
-    private static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> SegmentedControl? {
-        guard let widget, let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), dataKey) else { return nil }
-        return Unmanaged<WeakBox>.fromOpaque(data).takeUnretainedValue().owner
-    }
-
-    fileprivate static func measure(_ widget: UnsafeMutablePointer<GtkWidget>?, _ orientation: GtkOrientation, _ forSize: Int32,
-                                     _ minimum: UnsafeMutablePointer<Int32>?, _ natural: UnsafeMutablePointer<Int32>?) {
-        onGtkThread {
-            let sizes = owner(of: widget)?.measure(orientation: orientation, forSize: forSize) ?? (0, 0)
-            minimum?.pointee = sizes.0
-            natural?.pointee = sizes.1
-        }
-    }
-
-    fileprivate static func allocate(_ widget: UnsafeMutablePointer<GtkWidget>?, _ width: Int32, _ height: Int32) {
-        onGtkThread { owner(of: widget)?.allocate(width: width, height: height) }
-    }
-
-    /// GTK holds this box, not the control, so the layout callbacks never keep it alive.
-    private final class WeakBox {
-        weak var owner: SegmentedControl?
-        init(_ owner: SegmentedControl) { self.owner = owner }
     }
 }
 

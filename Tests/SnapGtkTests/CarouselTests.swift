@@ -94,7 +94,7 @@ final class CarouselTests: XCTestCase {
                 time += 8
                 scroller.handleScroll(dx: pitch / 5, dy: 0, unit: GDK_SCROLL_UNIT_SURFACE, time: time)
             }
-            scroller.handleScrollEnd(time: time + 8)
+            scroller.handleScrollEnd()
             f.waitForSettle(2)
             XCTAssertEqual(f.settled.map(\.0), [1, 2], "one more page only")
             XCTAssertEqual(f.settled.last?.1, .touchpad)

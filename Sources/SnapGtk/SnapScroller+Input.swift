@@ -1,0 +1,176 @@
+import CSnapGtk
+import SnapCore
+
+/// Input wiring: what GTK's controllers report goes through the pure `GestureInterpreter` (threshold, tap, axis
+/// lock, wheel units, mirroring) and `EventClock` (event times), and what comes out drives the controller.
+extension SnapScroller {
+    // MARK: - Input entry points (also used by tests to replay recorded sequences)
+
+    /// One scroll event as GtkEventControllerScroll reports it: deltas, unit, and time (ms, monotonic base; nil =
+    /// now). Wheel units move whole items (fractions accumulate); surface units steer the content like a touchpad.
+    @_spi(Testing) @discardableResult
+    public func handleScroll(dx: Double, dy: Double, unit: GdkScrollUnit, time: Double? = nil) -> Bool {
+        let time = time ?? now
+        if unit == GDK_SCROLL_UNIT_WHEEL {
+            inputCause = .wheel
+            let notches = gestures.wheelNotches(dx: dx, dy: dy)
+            if notches != 0 { controller.wheel(notches: notches, time: time) }
+        } else {
+            inputCause = .touchpad
+            let delta = gestures.touchpadDelta(dx: dx, dy: dy)
+            if delta != 0 { controller.smoothScroll(delta: delta, time: time) }
+        }
+        afterInput()
+        return true
+    }
+
+    /// The fingers left the touchpad (scroll-end). The end is decided on the next frame (its time is the frame's)
+    /// unless GTK's `decelerate`, which carries its own velocity, arrives first.
+    @_spi(Testing)
+    public func handleScrollEnd() {
+        scrollEndPending = true
+        gestures.touchpadEnded()
+        startFramesIfNeeded(force: true)
+    }
+
+    /// Kinetic deceleration would begin with velocity (vx, vy) in px/s: the gesture ends with that velocity.
+    @_spi(Testing)
+    public func handleDecelerate(vx: Double, vy: Double, time: Double? = nil) {
+        let velocity = gestures.touchpadFlingVelocity(vx: vx, vy: vy)
+        scrollEndPending = false
+        controller.scrollEnded(time: time ?? now, velocity: velocity)
+        afterInput()
+    }
+
+    /// A mouse drag: `began` at x (scrolled-window coordinates), `changed` by offset (ox) since, `ended`.
+    /// Below `GestureInterpreter.dragThreshold` the press is a tap on the item under the pointer.
+    @_spi(Testing)
+    public func handleDragBegin(x: Double, time: Double? = nil) {
+        gestures.press(x: x, time: time ?? now)
+        gtk_widget_grab_focus(scrolledWindow)
+    }
+
+    /// The pointer moved by `ox` px since the press; returns true once it counts as a drag (claim the sequence).
+    @_spi(Testing) @discardableResult
+    public func handleDragUpdate(offsetX ox: Double, time: Double? = nil) -> Bool {
+        let time = time ?? now
+        switch gestures.pointerMoved(offsetX: ox, time: time) {
+        case nil, .pending?:
+            return false
+        case .began(let start, let translation)?:
+            inputCause = .drag
+            controller.dragBegan(time: start)
+            controller.dragChanged(translation: translation, time: time)
+        case .moved(let translation)?:
+            controller.dragChanged(translation: translation, time: time)
+        }
+        afterInput()
+        return true
+    }
+
+    /// The button was released (or the gesture cancelled) at `ox` from the press.
+    @_spi(Testing)
+    public func handleDragEnd(offsetX ox: Double, time: Double? = nil) {
+        switch gestures.release(offsetX: ox) {
+        case .none:
+            return
+        case .dragEnded:
+            controller.dragEnded(time: time ?? now)
+            afterInput()
+        case .tap(let x):
+            if let index = itemIndex(atX: x) { tap(index) }
+        }
+    }
+
+    /// A key press on the focused scroller; returns whether it was handled.
+    @_spi(Testing) @discardableResult
+    public func handleKey(_ keyval: UInt32, time: Double? = nil) -> Bool {
+        guard let press = KeyTranslation.press(for: keyval) else { return false }
+        switch KeyMap.command(for: press, rightToLeft: isRightToLeft) {
+        case .activate:
+            guard itemCount > 0 else { return false }
+            tap(currentIndex)
+        case .move(let key):
+            inputCause = .keyboard
+            controller.key(key, time: time ?? now)
+            afterInput()
+        }
+        return true
+    }
+
+    /// When the event a controller is handling happened, on the monotonic clock (ms): see `EventClock`.
+    func eventTime(_ controller: OpaquePointer, anchor: Bool = false) -> Double {
+        eventClock.time(ofEvent: Double(gtk_event_controller_get_current_event_time(controller)), handledAt: now,
+                        anchor: anchor)
+    }
+
+    // MARK: - Wiring
+
+    func connectInput() {
+        // Capture phase on the scrolled window: we see every scroll first and stop it, so GtkScrolledWindow's own
+        // scrolling never moves the content behind the controller.
+        let flags = GtkEventControllerScrollFlags(rawValue:
+            GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
+        let scroll = gtk_event_controller_scroll_new(flags)!
+        gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
+        let scrollObject = UnsafeMutableRawPointer(scroll)
+        Signals.connectDoubles(scrollObject, "scroll") { [weak self] dx, dy in
+            guard let self else { return false }
+            return self.handleScroll(dx: dx, dy: dy, unit: gtk_event_controller_scroll_get_unit(scroll),
+                                     time: self.eventTime(scroll))
+        }
+        Signals.connect(scrollObject, "scroll-end") { [weak self] in self?.handleScrollEnd() }
+        Signals.connectPoint(scrollObject, "decelerate") { [weak self] vx, vy in
+            self?.handleDecelerate(vx: vx, vy: vy, time: self?.eventTime(scroll))
+        }
+        gtk_widget_add_controller(scrolledWindow, scroll)
+
+        let drag = gtk_gesture_drag_new()!
+        gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
+        gtk_gesture_single_set_button(drag, UInt32(GDK_BUTTON_PRIMARY))
+        let dragObject = UnsafeMutableRawPointer(drag)
+        Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, _ in
+            guard let self else { return }
+            self.handleDragBegin(x: x, time: self.eventTime(drag, anchor: true))
+        }
+        Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, _ in
+            guard let self else { return }
+            if self.handleDragUpdate(offsetX: ox, time: self.eventTime(drag)) {
+                gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
+            }
+        }
+        Signals.connectPoint(dragObject, "drag-end") { [weak self] ox, _ in
+            guard let self else { return }
+            self.handleDragEnd(offsetX: ox, time: self.eventTime(drag))
+        }
+        gtk_widget_add_controller(scrolledWindow, drag)
+
+        // Capture phase too: GtkScrolledWindow binds Page Up/Down and friends to its own scrolling.
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
+            guard let self, KeyTranslation.isPlain(state) else { return false }
+            return self.handleKey(keyval)
+        }
+        gtk_widget_add_controller(scrolledWindow, keys)
+    }
+
+    func connectAdjustment() {
+        Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
+            guard let self, !self.settingValue else { return }
+            // Not ours: the scrollbar, accessibility, or GTK clamping. Follow it like a smooth scroll.
+            let physical = gtk_adjustment_get_value(self.adjustment)
+            guard physical != self.appliedPhysical else { return }
+            self.inputCause = .drag
+            self.controller.externalOffsetChanged(
+                self.layout.logicalOffset(fromPhysical: physical, rtl: self.isRightToLeft), time: self.now)
+            self.afterInput()
+        }
+        // Fallback for a viewport narrower than the frame (borders, a classic scrollbar): the page size is the truth.
+        Signals.connectNotify(UnsafeMutableRawPointer(adjustment), property: "page-size") { [weak self] in
+            guard let self else { return }
+            let page = gtk_adjustment_get_page_size(self.adjustment)
+            if page > 0, page != self.layout.viewportWidth { self.relayout(viewportWidth: page) }
+        }
+    }
+}

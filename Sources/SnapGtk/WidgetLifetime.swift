@@ -1,0 +1,123 @@
+import CSnapGtk
+
+/// The one lifetime rule of every SnapGtk widget, in one place.
+///
+/// - The Swift owner lives exactly as long as its root widget (`tie`): GLib holds the one strong reference and lets
+///   go of it when the widget is finalised.
+/// - GTK reaches the owner only through weak links (`layout`, and `[weak self]` in signal handlers), each stored on
+///   a GTK object as a box that GLib releases with the object: no unretained self-pointers on GTK objects.
+/// - Teardown happens on the root widget's `destroy` (emitted from its dispose, while it is still a widget):
+///   frame drivers stop, observers are disconnected, pools are dropped. A Swift `deinit` never calls GTK, because it
+///   may run inside GObject finalize.
+@MainActor
+enum WidgetLifetime {
+    typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+    /// Keeps `owner` alive as long as `widget`, and runs `teardown` once on the widget's `destroy`, while the widget
+    /// and its children are still alive. `teardown` is given the owner, so it needs no capture of its own.
+    static func tie<Owner: AnyObject>(_ owner: Owner, to widget: Widget,
+                                      teardown: (@MainActor (Owner) -> Void)? = nil) {
+        g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(widget)), ownerKey,
+                               Unmanaged.passRetained(owner as AnyObject).toOpaque()) { data in
+            Unmanaged<AnyObject>.fromOpaque(data!).release()
+        }
+        guard let teardown else { return }
+        Signals.connect(widget.raw, "destroy") { [weak owner] in
+            if let owner { teardown(owner) }
+        }
+    }
+
+    /// Gives `widget` a custom layout whose measure and allocate reach `owner` through a weak link kept on the
+    /// widget (released by GLib with the widget). `measure` returns (minimum, natural) for an orientation and the
+    /// size in the other orientation (-1 = unknown); `allocate` gets width and height. Once the owner is gone the
+    /// widget measures as empty and allocates nothing.
+    static func layout<Owner: AnyObject>(
+        _ widget: Widget, owner: Owner,
+        measure: @escaping @MainActor (Owner, GtkOrientation, Int32) -> (minimum: Int32, natural: Int32),
+        allocate: @escaping @MainActor (Owner, Int32, Int32) -> Void
+    ) {
+        let box = LayoutBox(
+            measure: { [weak owner] orientation, forSize in
+                guard let owner else { return (0, 0) }
+                return measure(owner, orientation, forSize)
+            },
+            allocate: { [weak owner] width, height in
+                if let owner { allocate(owner, width, height) }
+            })
+        g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(widget)), layoutKey,
+                               Unmanaged.passRetained(box).toOpaque()) { data in
+            Unmanaged<LayoutBox>.fromOpaque(data!).release()
+        }
+        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, { widget, orientation, forSize, minimum, natural, _, _ in
+            let sizes = onGtkThread { WidgetLifetime.layoutBox(of: widget)?.measure(orientation, forSize) ?? (0, 0) }
+            minimum?.pointee = sizes.0
+            natural?.pointee = sizes.1
+        }, { widget, width, height, _ in
+            onGtkThread { WidgetLifetime.layoutBox(of: widget)?.allocate(width, height) }
+        }))
+    }
+
+    /// Gives a GtkDrawingArea a draw function that reaches `owner` through a weak link GTK releases with the area;
+    /// once the owner is gone the area draws nothing. `draw` gets the owner, the area, the cairo context and the size.
+    static func draw<Owner: AnyObject>(
+        _ area: Widget, owner: Owner,
+        _ draw: @escaping @MainActor (Owner, Widget, OpaquePointer, Double, Double) -> Void
+    ) {
+        let box = DrawBox { [weak owner] area, cr, width, height in
+            if let owner { draw(owner, area, cr, width, height) }
+        }
+        gtk_drawing_area_set_draw_func(area.cast(), { area, cr, width, height, data in
+            guard let area, let cr, let data else { return }
+            onGtkThread {
+                Unmanaged<DrawBox>.fromOpaque(data).takeUnretainedValue()
+                    .draw(UnsafeMutablePointer(OpaquePointer(area)), cr, Double(width), Double(height))
+            }
+        }, Unmanaged.passRetained(box).toOpaque(), { data in
+            Unmanaged<DrawBox>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Runs `body` once after `milliseconds` on the main loop, with `owner` reached weakly (nothing runs once it is
+    /// gone). Returns the GLib source id, for `g_source_remove` (cancel it from the owner's teardown).
+    static func after<Owner: AnyObject>(milliseconds: UInt32, owner: Owner,
+                                        _ body: @escaping @MainActor (Owner) -> Void) -> guint {
+        let box = CallBox { [weak owner] in if let owner { body(owner) } }
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            onGtkThread { Unmanaged<CallBox>.fromOpaque(data!).takeUnretainedValue().call() }
+            return 0
+        }, Unmanaged.passRetained(box).toOpaque(), { data in
+            Unmanaged<CallBox>.fromOpaque(data!).release()
+        })
+    }
+
+    private static let ownerKey = "snapscroll-owner"
+    private static let layoutKey = "snapscroll-layout"
+
+    private static func layoutBox(of widget: Widget?) -> LayoutBox? {
+        guard let widget, let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), layoutKey) else { return nil }
+        return Unmanaged<LayoutBox>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// A one-shot callback held by a GLib source.
+    private final class CallBox {
+        let call: @MainActor () -> Void
+        init(_ call: @escaping @MainActor () -> Void) { self.call = call }
+    }
+
+    /// What a drawing area's draw function calls; held by GTK, holding its owner weakly.
+    private final class DrawBox {
+        let draw: @MainActor (Widget, OpaquePointer, Double, Double) -> Void
+        init(_ draw: @escaping @MainActor (Widget, OpaquePointer, Double, Double) -> Void) { self.draw = draw }
+    }
+
+    /// What a custom layout manager calls; held by the widget, holding its owner weakly.
+    private final class LayoutBox {
+        let measure: @MainActor (GtkOrientation, Int32) -> (Int32, Int32)
+        let allocate: @MainActor (Int32, Int32) -> Void
+        init(measure: @escaping @MainActor (GtkOrientation, Int32) -> (Int32, Int32),
+             allocate: @escaping @MainActor (Int32, Int32) -> Void) {
+            self.measure = measure
+            self.allocate = allocate
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import CSnapGtk
+import SnapCore
+@_spi(Testing) @testable import SnapGtk
+import XCTest
+
+/// The one lifetime rule, checked on every widget: its window is destroyed in the middle of a motion (or with an
+/// idle report pending); no GLib critical or warning follows, the Swift owner is released, and every signal handler
+/// box GLib held is released with it.
+final class LifetimeTests: XCTestCase {
+    override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
+
+    /// Counts the criticals and warnings GLib logs while installed (every domain without a handler of its own, which
+    /// is where `g_return_if_fail` reports), keeping their text for the failure message.
+    @MainActor
+    final class LogWatch {
+        final class Record { var messages: [String] = [] }
+        private let record = Record()
+        private var ids: [(String, guint)] = []
+
+        init() {
+            let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue
+                | G_LOG_FLAG_FATAL.rawValue | G_LOG_FLAG_RECURSION.rawValue)
+            let data = Unmanaged.passUnretained(record).toOpaque()
+            for domain in ["Gtk", "Gdk", "GLib", "GLib-GObject", "Pango", "GdkPixbuf"] {
+                let id = g_log_set_handler(domain, levels, { domain, _, message, data in
+                    let record = Unmanaged<Record>.fromOpaque(data!).takeUnretainedValue()
+                    record.messages.append("\(domain.map { String(cString: $0) } ?? "?"): \(message.map { String(cString: $0) } ?? "")")
+                }, data)
+                ids.append((domain, id))
+            }
+        }
+
+        var messages: [String] { record.messages }
+
+        func remove() {
+            for (domain, id) in ids { g_log_remove_handler(domain, id) }
+            withExtendedLifetime(record) {}
+        }
+    }
+
+    /// Builds a widget (returning its owner, root widget and a way to set it moving), shows it, sets it moving,
+    /// destroys the window mid-motion and checks the rule.
+    @MainActor
+    private static func destroyMidMotion(
+        _ name: String,
+        make: () -> (owner: AnyObject, widget: UnsafeMutablePointer<GtkWidget>, start: () -> Bool),
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let watch = LogWatch()
+        defer { watch.remove() }
+        let handlersBefore = Signals.liveHandlers
+        weak var owner: AnyObject?
+        var window: UnsafeMutablePointer<GtkWidget>?
+        do {
+            let made = make()
+            owner = made.owner
+            window = presentInWindow(made.widget, width: 600, height: 300)
+            // A few frames so layout is done, then the motion; destroyed on the frame after it started.
+            GtkThread.iterate(timeout: 5) { gtk_widget_get_width(made.widget) > 0 }
+            XCTAssertTrue(made.start(), "\(name): nothing was moving", file: file, line: line)
+            if let clock = gtk_widget_get_frame_clock(made.widget) {
+                let frame = gdk_frame_clock_get_frame_counter(clock)
+                GtkThread.iterate(timeout: 1) { gdk_frame_clock_get_frame_counter(clock) > frame }
+            }
+            XCTAssertTrue(made.start(), "\(name): the motion ended before the window closed", file: file, line: line)
+        }
+        gtk_window_destroy(window!.cast())
+        XCTAssertTrue(GtkThread.iterate(timeout: 3) { owner == nil }, "\(name): the Swift owner outlived its widget",
+                      file: file, line: line)
+        // Frames and idle sources that were pending when the window went have had their chance to misbehave.
+        GtkThread.iterate(timeout: 0.2) { false }
+        XCTAssertEqual(watch.messages, [], "\(name): GLib complained", file: file, line: line)
+        XCTAssertEqual(Signals.liveHandlers, handlersBefore, "\(name): signal handler boxes still held", file: file, line: line)
+    }
+
+    func testScrollerDestroyedMidSnap() {
+        MainActor.assumeIsolated {
+            Self.destroyMidMotion("SnapScroller") {
+                let scroller = SnapScroller(itemCount: 30, itemWidth: 100, spacing: 20, label: "strip",
+                                            factory: { gtk_label_new(nil)! },
+                                            bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
+                return (scroller, scroller.widget, {
+                    if !scroller.isMoving { scroller.handleScroll(dx: 3, dy: 0, unit: GDK_SCROLL_UNIT_WHEEL) }
+                    return scroller.frameDriver.isRunning
+                })
+            }
+        }
+    }
+
+    func testScrollerDestroyedWhileDragged() {
+        MainActor.assumeIsolated {
+            Self.destroyMidMotion("SnapScroller drag") {
+                let scroller = SnapScroller(itemCount: 30, itemWidth: 100, spacing: 20, label: "strip",
+                                            factory: { gtk_label_new(nil)! },
+                                            bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
+                var dragged = false
+                return (scroller, scroller.widget, {
+                    if !dragged {
+                        dragged = true
+                        scroller.handleDragBegin(x: 300)
+                        scroller.handleDragUpdate(offsetX: -80)
+                        scroller.handleDragUpdate(offsetX: -160)
+                    }
+                    return scroller.isMoving
+                })
+            }
+        }
+    }
+
+    func testCarouselDestroyedMidSnap() {
+        MainActor.assumeIsolated {
+            Self.destroyMidMotion("Carousel") {
+                let carousel = Carousel(pageCount: 5) { Carousel.Banner(title: "Banner \($0)", imagePath: "/nonexistent/\($0).png") }
+                return (carousel, carousel.widget, {
+                    if !carousel.scroller.isMoving { carousel.scrollTo(page: 3, cause: .click) }
+                    return carousel.scroller.isMoving
+                })
+            }
+        }
+    }
+
+    func testSegmentedControlDestroyedMidSlide() {
+        MainActor.assumeIsolated {
+            Self.destroyMidMotion("SegmentedControl") {
+                let control = SegmentedControl(titles: ["One", "Two", "Three", "Four"], label: "tabs")
+                return (control, control.widget, {
+                    if !control.isAnimating { control.select(3, cause: .click) }
+                    return control.isAnimating
+                })
+            }
+        }
+    }
+
+    func testCenteringBoxDestroyedWithAReportPending() {
+        MainActor.assumeIsolated {
+            Self.destroyMidMotion("CenteringBox") {
+                let box = CenteringBox(label: "centred")
+                let label = gtk_label_new("short")!
+                box.setChild(label)
+                return (box, box.widget, {
+                    // A much longer child flips the mode at the next allocation, which schedules an idle report.
+                    gtk_label_set_text(label.opaque, String(repeating: "wide ", count: 200))
+                    return true
+                })
+            }
+        }
+    }
+
+    func testPageDotsDestroyedAfterAMove() {
+        MainActor.assumeIsolated {
+            Self.destroyMidMotion("PageDots") {
+                let dots = PageDots(count: 12)
+                return (dots, dots.widget, {
+                    dots.update(position: 4.5, currentPage: 4)
+                    return true
+                })
+            }
+        }
+    }
+
+    /// A batch cancelled before it runs never runs, drops its idle source at once and refuses new runs.
+    func testIdleBatchCancelDropsThePendingRun() {
+        MainActor.assumeIsolated {
+            var runs = 0
+            let batch = IdleBatch { runs += 1 }
+            batch.schedule()
+            batch.schedule()
+            XCTAssertTrue(batch.isScheduled)
+            XCTAssertTrue(GtkThread.iterate(timeout: 1) { runs == 1 })
+            XCTAssertFalse(batch.isScheduled)
+            batch.schedule()
+            batch.cancel()
+            XCTAssertFalse(batch.isScheduled)
+            batch.schedule()
+            XCTAssertFalse(batch.isScheduled, "a cancelled batch refuses new runs")
+            GtkThread.iterate(timeout: 0.1) { false }
+            XCTAssertEqual(runs, 1)
+        }
+    }
+
+    /// `cancel(onDestroyOf:)`: a batch writing into a text view stops when the view goes, and lets go of itself.
+    func testIdleBatchCancelledWithItsWidget() {
+        MainActor.assumeIsolated {
+            let watch = LogWatch()
+            defer { watch.remove() }
+            let view = gtk_text_view_new()!
+            let window = presentInWindow(view)
+            let buffer = gtk_text_view_get_buffer(view.cast())
+            weak var weakBatch: IdleBatch?
+            do {
+                let batch = IdleBatch {
+                    var end = GtkTextIter()
+                    gtk_text_buffer_get_end_iter(buffer, &end)
+                    gtk_text_buffer_insert(buffer, &end, "line\n", -1)
+                }
+                batch.cancel(onDestroyOf: view)
+                weakBatch = batch
+                batch.schedule()
+                XCTAssertTrue(batch.isScheduled)
+            }
+            XCTAssertNotNil(weakBatch, "the pending idle source holds the batch")
+            gtk_window_destroy(window.cast())
+            XCTAssertNil(weakBatch, "the source was removed with the view, and released the batch")
+            GtkThread.iterate(timeout: 0.1) { false }
+            XCTAssertEqual(watch.messages, [])
+        }
+    }
+}
