@@ -15,16 +15,32 @@ import SnapCore
 @MainActor
 public final class Carousel {
     /// What a banner page shows: an image drawn to cover the panel with rounded corners, and a title under it.
-    public struct Banner: Sendable, Equatable {
+    public struct Banner: Equatable {
         /// The title under the image (also the banner's accessible name).
         public var title: String
         /// The image file (PNG, JPEG or anything GDK decodes); a file that cannot be read shows a placeholder and
-        /// is reported once through ``Carousel/onImageError``.
+        /// is reported once through ``Carousel/onImageError``. Empty when the banner shows a ``texture``.
         public var imagePath: String
-        /// A banner titled `title` showing the image file at `imagePath`.
+        /// Pixels the application decoded itself, shown instead of a file when set.
+        public var texture: Texture?
+
+        /// A banner titled `title` showing the image file at `imagePath` (decoded when the banner is first shown,
+        /// once however often it is shown).
         public init(title: String, imagePath: String) {
             self.title = title
             self.imagePath = imagePath
+        }
+
+        /// A banner titled `title` showing `texture`.
+        public init(title: String, texture: Texture) {
+            self.title = title
+            imagePath = ""
+            self.texture = texture
+        }
+
+        /// Whether two banners show the same title and the same file or texture object.
+        public static func == (lhs: Banner, rhs: Banner) -> Bool {
+            lhs.title == rhs.title && lhs.imagePath == rhs.imagePath && lhs.texture === rhs.texture
         }
     }
 

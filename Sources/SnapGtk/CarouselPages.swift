@@ -57,7 +57,13 @@ final class BannerPages: CarouselPages {
     override func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
         guard let cell = cells[widget.raw], index < pageCount else { return }
         let banner = banner(index)
-        let failure = cell.bind(index: index, count: pageCount, title: banner.title, imagePath: banner.imagePath)
+        var path = banner.imagePath
+        if let texture = banner.texture {
+            // The cell draws from the cache by key: the cache takes the texture's pixels for it.
+            path = texture.cacheKey
+            cache.textures[path] = texture
+        }
+        let failure = cell.bind(index: index, count: pageCount, title: banner.title, imagePath: path)
         // One report per bad banner, however often its cell is recycled.
         if let failure, reported.insert(index).inserted {
             pending.append(ImageErrorEvent(index: index, message: Self.describe(failure, index: index, path: banner.imagePath)))

@@ -27,6 +27,9 @@ final class TextureCache {
     public private(set) var loads = 0
 
     private var entries: [String: Result<Image, Failure>] = [:]
+    /// Textures the application gave, by key: asked for such a key, the cache takes the texture's pixels instead of
+    /// decoding a file (again after an eviction).
+    var textures: [String: Texture] = [:]
     private var order: [String] = []
 
     /// An empty cache holding at most `capacity` (≥ 1) images.
@@ -48,7 +51,7 @@ final class TextureCache {
             return entry
         }
         loads += 1
-        let entry = Self.decode(path)
+        let entry = textures[path].map(Self.image(of:)) ?? Self.decode(path)
         entries[path] = entry
         order.append(path)
         while order.count > capacity {

@@ -217,4 +217,37 @@ final class CarouselTests: XCTestCase {
             XCTAssertEqual(g.panelWidth / g.componentWidth, 355.0 / 406.0, accuracy: 1e-9)
         }
     }
+
+    func testBannersFromTexturesDrawTheirPixelsThroughRecyclingAndASmallCache() throws {
+        try MainActor.assumeIsolated {
+            let texture = try Texture(contentsOfFile: Self.banners[0].imagePath)
+            XCTAssertGreaterThan(texture.size.width, 0)
+            XCTAssertThrowsError(try Texture(contentsOfFile: "/nonexistent/banner.png"))
+            let file = Self.banners[1].imagePath
+            let banners = (0..<8).map {
+                $0 % 2 == 0 ? Carousel.Banner(title: "T\($0)", texture: texture) : Carousel.Banner(title: "F\($0)", imagePath: file)
+            }
+            // A one-image cache: the file's image and the texture push each other out at every other bind.
+            let cache = TextureCache(capacity: 1)
+            let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
+            var errors: [ImageErrorEvent] = []
+            carousel.onImageError = { errors.append($0) }
+            let window = presentInWindow(carousel.widget, width: 600, height: 400)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { carousel.scroller.layout.viewportWidth > 0 })
+            for page in [7, 0, 4, 5, 2] {
+                carousel.scrollTo(page: page, animated: false)
+                GtkThread.iterate(timeout: 0.05) { false }
+                let cell = try XCTUnwrap(carousel.cell(forPage: page))
+                XCTAssertFalse(cell.showsPlaceholder, "page \(page)")
+            }
+            XCTAssertEqual(errors, [])
+            // Drawing asks the cache again: after the file pushed it out, the texture's pixels come back.
+            _ = cache.image(atPath: file)
+            guard case .success(let image) = cache.image(atPath: texture.cacheKey) else { return XCTFail("texture lost") }
+            XCTAssertEqual(image.width, texture.size.width)
+            XCTAssertEqual(banners[0], Carousel.Banner(title: "T0", texture: texture))
+            XCTAssertNotEqual(banners[0], Carousel.Banner(title: "T0", imagePath: Self.banners[0].imagePath))
+        }
+    }
 }
