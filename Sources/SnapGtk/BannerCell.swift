@@ -48,7 +48,7 @@ final class BannerCell {
         let icon = gtk_image_new_from_icon_name("image-missing-symbolic")!
         gtk_image_set_pixel_size(icon.opaque, 32)
         gtk_box_append(placeholder.cast(), icon)
-        gtk_box_append(placeholder.cast(), gtk_label_new("Image unavailable"))
+        gtk_box_append(placeholder.cast(), gtk_label_new(Localization.imageUnavailable))
         gtk_widget_set_visible(placeholder, 0)
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(overlay.opaque, image)
@@ -76,7 +76,7 @@ final class BannerCell {
         self.index = index
         path = imagePath
         gtk_label_set_text(title.opaque, text)
-        accessibleLabel = "Banner \(index + 1) of \(count): \(text)"
+        accessibleLabel = Localization.bannerOfCount(page: index + 1, count: count, title: text)
         snap_accessible_set_label(widget, accessibleLabel)
         setHighlighted(false)
         var failure: TextureCache.Failure?

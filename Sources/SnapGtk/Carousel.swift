@@ -67,6 +67,10 @@ public final class Carousel {
             updateDots()
         }
     }
+    /// The carousel's name for assistive technologies (its scroll pane's label).
+    public var accessibleLabel: String {
+        didSet { snap_accessible_set_label(scroller.scrolledWindow, accessibleLabel) }
+    }
     /// The current page: the one nearest to its resting place, live while moving.
     public private(set) var currentPage: Int
 
@@ -129,6 +133,7 @@ public final class Carousel {
     private init(pageCount: Int, design: PagerDesign, accessibleLabel: String, store: CarouselPages) {
         self.pageCount = max(0, pageCount)
         self.design = design
+        self.accessibleLabel = accessibleLabel
         geometry = PagerGeometry(design: design, componentWidth: design.componentWidth)
         currentPage = 0
         store.geometry = geometry

@@ -67,6 +67,11 @@ public enum Localization {
         format(translate(singular: "Banner %d of %d", plural: "Banner %d of %d", count: count), page, count) + ": " + title
     }
 
+    /// "3 / 120": the counter beside a window of page dots (1-based `page`).
+    public static func counter(page: Int, count: Int) -> String {
+        format(translate("%d / %d"), page, count)
+    }
+
     /// "Pages": the accessible name of a row of page dots.
     public static var pages: String { translate("Pages") }
 

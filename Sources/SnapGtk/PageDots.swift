@@ -69,6 +69,15 @@ public final class PageDots {
         }
     }
 
+    /// The counter shown beside the dots when there are more pages than dots, from the 1-based current page and
+    /// the page count ("3 / 120" by default).
+    public var counterText: (_ page: Int, _ count: Int) -> String = { Localization.counter(page: $0, count: $1) } {
+        didSet {
+            appliedState = nil
+            refresh()
+        }
+    }
+
     /// The carousel the dots follow, if attached.
     public private(set) weak var carousel: Carousel?
 
@@ -282,7 +291,7 @@ public final class PageDots {
                 if page == current { gtk_widget_add_css_class(dot, "selected") } else { gtk_widget_remove_css_class(dot, "selected") }
             }
             gtk_widget_set_visible(counter, isCompact ? 1 : 0)
-            if isCompact { gtk_label_set_text(counter.opaque, "\(current + 1) / \(pageCount)") }
+            if isCompact { gtk_label_set_text(counter.opaque, counterText(current + 1, pageCount)) }
         }
         for dot in dots { gtk_widget_queue_draw(dot) }
     }
