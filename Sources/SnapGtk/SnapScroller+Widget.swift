@@ -5,6 +5,12 @@ extension SnapScroller: WidgetRepresentable {
     /// The scroller's root widget, to put in a ``Box`` or ``Window``.
     public var rootWidget: Widget { Widget(widget, sinking: false) }
 
+    /// Lays `decoration` over the scroller, fixed while the items move (the menu's indicator bar, a fade at the
+    /// edges); it is placed by its own alignment and size request.
+    public func addOverlay(_ decoration: some WidgetRepresentable) {
+        addOverlay(decoration.rootWidget.pointer)
+    }
+
     /// A scroller of `itemCount` items of your own, `itemWidth` px wide and `spacing` px apart: `makeItem` makes an
     /// empty item (called only for the items near the view, whose widgets are then recycled), `bindItem` fills one
     /// for an index (called again each time a widget is reused).
