@@ -84,4 +84,23 @@ final class WidgetTests: XCTestCase {
             XCTAssertEqual(Int(gtk_widget_get_width(item)), Int(carousel.geometry.panelWidth.rounded()))
         }
     }
+
+    func testEmbedPutsAComponentIntoAnApplicationsOwnWidgets() {
+        MainActor.assumeIsolated {
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            let frame = gtk_frame_new(nil)!
+            gtk_box_append(box.cast(), frame)
+            let dots = PageDots(count: 4)
+            dots.embed(in: UnsafeMutableRawPointer(box))
+            XCTAssertTrue(gtk_widget_get_parent(dots.widget) == box)
+            let control = SegmentedControl(titles: ["A", "B"], label: "Tabs")
+            control.embed(in: UnsafeMutableRawPointer(frame))
+            XCTAssertTrue(gtk_frame_get_child(frame.cast()) == control.widget)
+            let window = presentInWindow(box)
+            defer { gtk_window_destroy(window.cast()) }
+            let handle = Widget(unsafeRetaining: UnsafeMutableRawPointer(box))
+            XCTAssertTrue(handle.isSame(as: Widget(unsafeRetaining: UnsafeMutableRawPointer(box))))
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { handle.allocatedSize.width > 0 }, "laid out in the window")
+        }
+    }
 }
