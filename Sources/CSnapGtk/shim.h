@@ -48,11 +48,6 @@ static inline gboolean snap_object_get_boolean(gpointer object, const char *name
     return value;
 }
 
-/* The GType of a GtkWidget subclass instance; G_OBJECT_TYPE is a macro. */
-static inline GType snap_object_type(gpointer object) {
-    return G_OBJECT_TYPE(object);
-}
-
 /* ---- wrappers for the snapping strip ---- */
 
 /* ---- end snapping strip ---- */

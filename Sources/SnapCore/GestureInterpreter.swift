@@ -13,7 +13,12 @@ public struct GestureInterpreter: Sendable {
     public static let axisLockRatio = 1.0
 
     /// An axis of touchpad movement.
-    public enum Axis: Sendable, Equatable { case horizontal, vertical }
+    public enum Axis: Sendable, Equatable {
+        /// Along the row (dx).
+        case horizontal
+        /// Across the row (dy), which moves forward in reading order when scrolled down.
+        case vertical
+    }
 
     /// What a pointer movement during a press means.
     public enum DragStep: Sendable, Equatable {
@@ -48,6 +53,7 @@ public struct GestureInterpreter: Sendable {
     private var pressTime = 0.0
     private var dragOrigin = 0.0
 
+    /// An interpreter with no press and no touchpad gesture in progress.
     public init(isRightToLeft: Bool = false) {
         self.isRightToLeft = isRightToLeft
     }
@@ -136,6 +142,7 @@ public struct EventClock: Sendable {
     /// The smallest (now − event time) seen since the last anchor, in ms.
     public private(set) var offset: Double?
 
+    /// A clock that has seen no event yet.
     public init() {}
 
     /// The monotonic time (ms) of an event stamped `eventTime` (ms, display-server clock) and handled at `now`.

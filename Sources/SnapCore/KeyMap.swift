@@ -1,6 +1,7 @@
 /// A key a SnapScroll component understands, named by its place on the keyboard. Toolkit key codes are translated
 /// into these once (in SnapGtk); what they mean is decided here, for every component alike.
 public enum KeyPress: Sendable, Hashable, CaseIterable {
+    /// The arrows, Home, End, Page Up and Page Down (keypad keys alike).
     case left, right, home, end, pageUp, pageDown
     /// Enter or Space.
     case activate
@@ -16,6 +17,7 @@ public enum KeyCommand: Sendable, Equatable {
 
 /// The one key map of every component: arrows follow what the user sees, so in right to left Left means next.
 public enum KeyMap {
+    /// What `key` asks of a component laid out right to left or not.
     public static func command(for key: KeyPress, rightToLeft: Bool) -> KeyCommand {
         switch key {
         case .left: .move(rightToLeft ? .next : .previous)

@@ -86,21 +86,3 @@ public struct TimedMotion: Motion {
         duration <= 0 || t >= duration
     }
 }
-
-/// A motion that is already at its target: what every move becomes under reduced motion.
-public struct InstantMotion: Motion {
-    /// The only position this motion ever has.
-    public let target: Double
-
-    /// A motion that is at `to` from the start.
-    public init(to: Double) {
-        self.target = to
-    }
-
-    /// Always the target.
-    public func value(at t: Double) -> Double { target }
-    /// Always still.
-    public func velocity(at t: Double) -> Double { 0 }
-    /// Done from the start.
-    public func isDone(at t: Double) -> Bool { true }
-}

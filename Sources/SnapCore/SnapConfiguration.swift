@@ -8,14 +8,36 @@ public struct SnapConfiguration: Sendable, Equatable {
     public var quietPeriod: Double = GestureEndDetector.defaultQuietPeriod
     /// Moves are instant (no animation) when true; may be toggled while running.
     public var reduceMotion: Bool = false
-    /// Spring damping ratio ζ (1 = critically damped, no overshoot).
-    public var springDampingRatio = SpringMotion.defaultDampingRatio
-    /// Spring mass.
-    public var springMass = SpringMotion.defaultMass
-    /// Spring stiffness.
-    public var springStiffness = SpringMotion.defaultStiffness
+    /// Spring damping ratio ζ (1 = critically damped, no overshoot), within `springDampingRatioRange`.
+    public var springDampingRatio = SpringMotion.defaultDampingRatio {
+        didSet { springDampingRatio = Self.valid(springDampingRatio, in: Self.springDampingRatioRange, or: SpringMotion.defaultDampingRatio) }
+    }
+    /// Spring mass, within `springMassRange`.
+    public var springMass = SpringMotion.defaultMass {
+        didSet { springMass = Self.valid(springMass, in: Self.springMassRange, or: SpringMotion.defaultMass) }
+    }
+    /// Spring stiffness, within `springStiffnessRange`.
+    public var springStiffness = SpringMotion.defaultStiffness {
+        didSet { springStiffness = Self.valid(springStiffness, in: Self.springStiffnessRange, or: SpringMotion.defaultStiffness) }
+    }
 
-    /// Creates a configuration; every parameter defaults to the strip/menu behaviour.
+    // Every spring parameter is checked where it is set, so no configuration can make a spring fail: a value outside
+    // its range is clamped into it, and NaN becomes the default.
+
+    /// Accepted damping ratios: from very bouncy to very sluggish.
+    public static let springDampingRatioRange = 0.05...20.0
+    /// Accepted masses.
+    public static let springMassRange = 0.001...1_000.0
+    /// Accepted stiffnesses.
+    public static let springStiffnessRange = 0.1...1_000_000.0
+
+    /// `value` clamped into `range`; NaN is `fallback`.
+    static func valid(_ value: Double, in range: ClosedRange<Double>, or fallback: Double) -> Double {
+        value.isNaN ? fallback : min(max(value, range.lowerBound), range.upperBound)
+    }
+
+    /// Creates a configuration; every parameter defaults to the strip/menu behaviour. Spring parameters outside their
+    /// ranges are clamped into them (NaN: the default).
     public init(
         targetParameters: SnapTargetParameters = .standard,
         touchpadParameters: SnapTargetParameters = .touchpad,
@@ -29,9 +51,10 @@ public struct SnapConfiguration: Sendable, Equatable {
         self.touchpadParameters = touchpadParameters
         self.quietPeriod = quietPeriod
         self.reduceMotion = reduceMotion
-        self.springDampingRatio = springDampingRatio
-        self.springMass = springMass
-        self.springStiffness = springStiffness
+        self.springDampingRatio = Self.valid(springDampingRatio, in: Self.springDampingRatioRange,
+                                             or: SpringMotion.defaultDampingRatio)
+        self.springMass = Self.valid(springMass, in: Self.springMassRange, or: SpringMotion.defaultMass)
+        self.springStiffness = Self.valid(springStiffness, in: Self.springStiffnessRange, or: SpringMotion.defaultStiffness)
     }
 
     /// Strips and menus: flings travel freely.

@@ -59,13 +59,20 @@ public struct SpringMotion: Motion {
     private let form: Form
     private let clamps: Bool
 
-    /// A spring from `from` to `to` starting with `initialVelocity` px/ms.
+    /// A spring from `from` to `to` starting with `initialVelocity` px/ms. A mass, stiffness or damping ratio that is
+    /// not a positive finite number is replaced by its default (a spring needs all three positive).
+    /// Non-finite positions are treated as 0.
     public init(
         from: Double, to: Double, initialVelocity: Double,
         dampingRatio: Double = SpringMotion.defaultDampingRatio, mass: Double = SpringMotion.defaultMass,
         stiffness: Double = SpringMotion.defaultStiffness, epsilon: Double = SpringMotion.defaultEpsilon
     ) {
-        precondition(mass > 0 && stiffness > 0 && dampingRatio > 0, "spring needs positive mass, stiffness and damping")
+        func positive(_ value: Double, or fallback: Double) -> Double { value > 0 && value.isFinite ? value : fallback }
+        let dampingRatio = positive(dampingRatio, or: Self.defaultDampingRatio)
+        let mass = positive(mass, or: Self.defaultMass)
+        let stiffness = positive(stiffness, or: Self.defaultStiffness)
+        let from = from.isFinite ? from : 0
+        let to = to.isFinite ? to : 0
         self.from = from
         self.target = to
         self.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0

@@ -158,14 +158,14 @@ public final class Carousel {
         scroller.marksCurrentItem = true
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
-        scroller.onTap = { [weak self] index in self?.clicked(index) }
-        scroller.onCurrentIndexChanged = { [weak self] index in
+        scroller.onTap = { [weak self] event in self?.clicked(event.index) }
+        scroller.onCurrentIndexChanged = { [weak self] event in
             guard let self else { return }
-            self.currentPage = index
+            self.currentPage = event.index
             self.updateDots()
-            self.onPageChanged?(SelectionEvent(index: index, cause: self.scroller.inputCause))
+            self.onPageChanged?(event)
         }
-        scroller.onSettled = { [weak self] index, _, cause in self?.onSettled?(SettleEvent(index: index, cause: cause)) }
+        scroller.onSettled = { [weak self] event in self?.onSettled?(event) }
         scroller.onPositionChanged = { [weak self] position in
             self?.updateDots()
             self?.onPositionChanged?(position)

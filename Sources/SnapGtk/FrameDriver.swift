@@ -10,18 +10,22 @@ public final class FrameDriver {
     private var tickID: guint = 0
     private let onFrame: @MainActor (Double) -> Bool
     /// Intervals between consecutive frames while running (ms), kept when `recordsIntervals`.
-    public private(set) var intervals: [Double] = []
-    public var recordsIntervals = false
+    @_spi(Testing) public private(set) var intervals: [Double] = []
+    /// Whether frame intervals are recorded (for benchmarks).
+    @_spi(Testing) public var recordsIntervals = false
     /// Time spent inside `onFrame` per frame (ms, monotonic clock), kept when `recordsCosts`: the cost of the
     /// owner's per-frame work, apart from GTK's own layout and drawing.
-    public private(set) var costs: [Double] = []
-    public var recordsCosts = false
+    @_spi(Testing) public private(set) var costs: [Double] = []
+    /// Whether per-frame costs are recorded (for benchmarks).
+    @_spi(Testing) public var recordsCosts = false
     private var lastFrameTime: Double?
     /// Set on the widget's `destroy`: from then on the driver never touches the widget again.
     private var widgetGone = false
 
+    /// Whether frames are being delivered.
     public var isRunning: Bool { tickID != 0 }
 
+    /// A stopped driver calling `onFrame` with each frame time (ms) once started, until it returns false.
     /// - Parameter widget: the widget whose frame clock paces the frames; not retained (the driver
     ///   belongs to the widget's owner). The driver stops by itself when the widget is destroyed.
     public init(widget: UnsafeMutablePointer<GtkWidget>, onFrame: @escaping @MainActor (Double) -> Bool) {
@@ -81,10 +85,10 @@ public final class FrameDriver {
     }
 
     /// Forgets the recorded intervals.
-    public func clearIntervals() { intervals.removeAll(keepingCapacity: true) }
+    @_spi(Testing) public func clearIntervals() { intervals.removeAll(keepingCapacity: true) }
 
     /// Forgets the recorded per-frame costs.
-    public func clearCosts() { costs.removeAll(keepingCapacity: true) }
+    @_spi(Testing) public func clearCosts() { costs.removeAll(keepingCapacity: true) }
 
     /// GTK holds this box, not the driver, so a driver dropped mid-animation is not kept alive.
     private final class WeakBox {

@@ -17,7 +17,7 @@ public enum GtkThread {
 
     /// Runs the GLib main loop until `condition` holds or `timeout` seconds pass; for tests and
     /// tools that drive GTK without `g_application_run`. Returns whether the condition held.
-    @discardableResult
+    @_spi(Testing) @discardableResult
     public static func iterate(timeout: Double, until condition: () -> Bool) -> Bool {
         let context = g_main_context_default()
         let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)

@@ -10,8 +10,10 @@ public final class IdleBatch {
     private let body: @MainActor () -> Void
     /// The pending idle source, 0 when none.
     private var sourceID: guint = 0
+    /// Whether `cancel()` was called: the batch never runs again.
     public private(set) var isCancelled = false
 
+    /// A batch that runs `body` (on the main thread) once per burst of `schedule()` calls.
     public init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 
     /// Asks for one run of `body` at the next idle moment (before the next frame is laid out). No-op once cancelled.

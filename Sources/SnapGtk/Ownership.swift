@@ -2,7 +2,8 @@ import CSnapGtk
 
 /// Small helpers for owning GTK objects from Swift: floating references sunk when kept,
 /// children removed through their parent, and a Swift object tied to a widget's lifetime.
-@MainActor
+/// For code that works with GTK's C API directly (the demo, tests): `@_spi(GtkInterop) import SnapGtk`.
+@_spi(GtkInterop) @MainActor
 public enum Ownership {
     /// Takes a reference the caller owns (sinking a floating one); balance with `g_object_unref`.
     @discardableResult
@@ -11,11 +12,12 @@ public enum Ownership {
         return object
     }
 
-    /// Keeps `owner` alive exactly as long as `widget`: GLib releases it when the widget is finalised.
-    public static func tie(_ owner: AnyObject, to widget: UnsafeMutablePointer<GtkWidget>, key: String = "snapscroll-owner") {
-        g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(widget)), key, Unmanaged.passRetained(owner).toOpaque()) { data in
-            Unmanaged<AnyObject>.fromOpaque(data!).release()
-        }
+    /// Keeps `owner` alive exactly as long as `widget`: GLib releases it when the widget is finalised. `teardown`,
+    /// if given, runs once on the widget's `destroy`, while it is still alive: stop timers and idle work there,
+    /// never in `deinit` (see `WidgetLifetime`).
+    public static func tie<Owner: AnyObject>(_ owner: Owner, to widget: UnsafeMutablePointer<GtkWidget>,
+                                             teardown: (@MainActor (Owner) -> Void)? = nil) {
+        WidgetLifetime.tie(owner, to: widget, teardown: teardown)
     }
 
     /// Removes every child of a widget through the widget's own API (box, or plain unparent).
@@ -31,17 +33,11 @@ public enum Ownership {
 }
 
 /// Pointer casts GTK's C API needs all the time, named once.
-public extension UnsafeMutablePointer where Pointee == GtkWidget {
+@_spi(GtkInterop) public extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// The widget as an untyped GObject pointer, for signal connection and GObject calls.
     var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
     /// The widget as an opaque pointer, for the many GTK types Swift imports opaquely (GtkBox *, GtkLabel *, …).
     var opaque: OpaquePointer { OpaquePointer(self) }
     /// The widget as a typed pointer of one of its classes (GtkBox *, GtkWindow *, …).
     func cast<T>() -> UnsafeMutablePointer<T> { UnsafeMutablePointer<T>(OpaquePointer(self)) }
-}
-
-/// Casts an opaque GTK object (GtkLabel *, GtkBox *, …) to GtkWidget *.
-@inline(__always)
-public func asWidget(_ pointer: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
-    UnsafeMutablePointer(pointer)
 }

@@ -2,7 +2,8 @@ import CSnapGtk
 
 /// Signal connection whose handler lifetime belongs to GLib: each handler is a retained box whose
 /// release is the destroy notify GLib calls when the handler is disconnected or the object dies.
-@MainActor
+/// For code that works with GTK's C API directly (the demo, tests): `@_spi(GtkInterop) import SnapGtk`.
+@_spi(GtkInterop) @MainActor
 public enum Signals {
     /// A box holding one Swift handler; its address is the signal's user data. It counts itself
     /// in and out, so tests can prove that GLib releases it.
@@ -21,7 +22,7 @@ public enum Signals {
     }
 
     /// How many handler boxes GLib holds now.
-    public private(set) static var liveHandlers = 0
+    @_spi(Testing) public private(set) static var liveHandlers = 0
 
     fileprivate static func connect<Handler>(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                          _ handler: Handler, _ callback: GCallback, after: Bool) -> UInt {

@@ -41,16 +41,16 @@ extension SnapScroller {
             switch event {
             case .currentIndexChanged(let index):
                 items.markCurrent(index)
-                onCurrentIndexChanged?(index)
-            case .settled(let index, let offset, let cause):
-                // The adjustment holds exactly this value: the physical mirror of the controller's resting offset.
-                onSettled?(index, layout.physicalOffset(fromLogical: offset, rtl: isRightToLeft), cause)
+                onCurrentIndexChanged?(SelectionEvent(index: index, cause: inputCause))
+            case .settled(let index, _, let cause):
+                // The adjustment holds exactly the physical mirror of the controller's resting offset now.
+                onSettled?(SettleEvent(index: index, cause: cause))
             }
         }
     }
 
     func tap(_ index: Int) {
-        onTap?(index)
+        onTap?(TapEvent(index: index))
         if scrollsToTappedItem {
             inputCause = .click
             controller.scrollTo(index: index, cause: .click, time: now)
@@ -74,6 +74,17 @@ extension SnapScroller {
         itemWidthForViewport?(viewport) ?? itemWidth
     }
 
+    /// The geometry for a viewport width: uniform (constant memory) unless `itemWidths` is set.
+    func makeLayout(viewportWidth: Double) -> SnapLayout {
+        let gap = spacingForViewport?(viewportWidth) ?? spacing
+        let uniform = currentItemWidth(viewport: viewportWidth)
+        guard let itemWidths else {
+            return SnapLayout(uniformItemWidth: uniform, count: itemCount, spacing: gap, viewportWidth: viewportWidth)
+        }
+        let widths = (0..<itemCount).map { $0 < itemWidths.count ? itemWidths[$0] : uniform }
+        return SnapLayout(itemWidths: widths, spacing: gap, viewportWidth: viewportWidth)
+    }
+
     func rebuildLayout() {
         relayout(viewportWidth: layout.viewportWidth, force: true)
     }
@@ -82,10 +93,7 @@ extension SnapScroller {
     /// range and value at once (so GTK's clamping never moves it), and the items are re-placed.
     func relayout(viewportWidth: Double, force: Bool = false) {
         guard force || viewportWidth != layout.viewportWidth else { return }
-        let newLayout = SnapLayout(
-            uniformItemWidth: currentItemWidth(viewport: viewportWidth), count: itemCount,
-            spacing: spacingForViewport?(viewportWidth) ?? spacing,
-            viewportWidth: viewportWidth)
+        let newLayout = makeLayout(viewportWidth: viewportWidth)
         if hasViewport {
             controller.resize(to: newLayout, time: now)
         } else {

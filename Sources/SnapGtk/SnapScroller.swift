@@ -21,15 +21,20 @@ public final class SnapScroller {
     /// The horizontal adjustment; its value at rest is the physical resting offset.
     public let adjustment: UnsafeMutablePointer<GtkAdjustment>
 
-    /// Reports the end of every gesture once: item, adjustment value (physical px) and cause.
-    public var onSettled: ((Int, Double, Cause) -> Void)?
-    /// The item nearest to the resting place changed (live, while moving).
-    public var onCurrentIndexChanged: ((Int) -> Void)?
+    // Event handlers. The scroller keeps each handler as long as it lives: a handler that uses the scroller, or
+    // anything that owns it, must capture that `weak` (`{ [weak self] event in … }`), or the two keep each other
+    // alive after their window closes.
+
+    /// Reports the end of every gesture once, when the content is at rest exactly in place: the item and the cause.
+    /// (The adjustment then holds the exact resting offset, in physical px.)
+    public var onSettled: ((SettleEvent) -> Void)?
+    /// The item nearest to the resting place changed (live, while moving), with what moved it.
+    public var onCurrentIndexChanged: ((SelectionEvent) -> Void)?
     /// Continuous position between items (2.5 = halfway from item 2 to 3), on every offset change.
     public var onPositionChanged: ((Double) -> Void)?
     /// An item was activated: a click without a drag, or Enter/Space on the current item. Runs before the default
     /// action (`scrollsToTappedItem`).
-    public var onTap: ((Int) -> Void)?
+    public var onTap: ((TapEvent) -> Void)?
     /// Whether a tapped item is brought to its resting place (cause `.click`).
     public var scrollsToTappedItem = true
     /// Whether the current item's widget gets the CSS class `current` and the accessible "selected" state.
@@ -76,16 +81,45 @@ public final class SnapScroller {
     /// True while an animation runs or a gesture awaits its end.
     public var isMoving: Bool { controller.needsFrames || gestures.isDragging }
     /// The frame driver pacing animations; set `recordsIntervals` to measure frame intervals.
-    public var frameDriver: FrameDriver { driver }
+    @_spi(Testing) public var frameDriver: FrameDriver { driver }
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
-    public var createdItemCount: Int { items.createdCount }
+    @_spi(Testing) public var createdItemCount: Int { items.createdCount }
 
-    /// Number of items (change with `setItemCount`).
-    public private(set) var itemCount: Int
-    /// Width of every item in px, unless `itemWidthForViewport` decides it (change with `setItemWidth`).
-    public private(set) var itemWidth: Double
-    /// Gap between items in px (change with `setSpacing`).
-    public private(set) var spacing: Double
+    /// Number of items; when it changes the current item stays current (clamped).
+    public var itemCount: Int {
+        get { storedItemCount }
+        set { setItemCount(newValue) }
+    }
+    /// Width of every item in px, unless `itemWidths` or `itemWidthForViewport` decides it; when it changes the
+    /// current item stays current and in place.
+    public var itemWidth: Double {
+        get { storedItemWidth }
+        set { setItemWidth(newValue) }
+    }
+    /// Individual item widths in px, for items of different widths (natural-width titles): item `i` is
+    /// `itemWidths[i]` wide, items past the end of the array `itemWidth`. Nil (the default) keeps every item
+    /// `itemWidth` wide, with constant-memory geometry however many items there are.
+    public var itemWidths: [Double]? {
+        didSet { rebuildLayout() }
+    }
+    /// Gap between items in px, unless `spacingForViewport` decides it; the current item stays current and in place.
+    public var spacing: Double {
+        get { storedSpacing }
+        set { setSpacing(newValue) }
+    }
+    /// Whether a horizontal scrollbar shows (the menu shows none; a strip may show GTK's overlay scrollbar).
+    public var isScrollbarVisible: Bool {
+        get { storedScrollbarVisible }
+        set {
+            storedScrollbarVisible = newValue
+            setScrollbarVisible(newValue)
+        }
+    }
+
+    var storedItemCount: Int
+    var storedItemWidth: Double
+    var storedSpacing: Double
+    var storedScrollbarVisible = false
 
     var controller: SnapController
     var driver: FrameDriver!
@@ -112,12 +146,12 @@ public final class SnapScroller {
         factory: @escaping () -> UnsafeMutablePointer<GtkWidget>,
         bind: @escaping (UnsafeMutablePointer<GtkWidget>, Int) -> Void
     ) {
-        self.itemCount = max(0, itemCount)
-        self.itemWidth = itemWidth
-        self.spacing = spacing
+        storedItemCount = max(0, itemCount)
+        storedItemWidth = itemWidth
+        storedSpacing = spacing
         var config = configuration
         config.reduceMotion = !Preferences.animationsEnabled
-        let layout = SnapLayout(uniformItemWidth: itemWidth, count: self.itemCount, spacing: spacing, viewportWidth: 0)
+        let layout = SnapLayout(uniformItemWidth: itemWidth, count: storedItemCount, spacing: spacing, viewportWidth: 0)
         controller = SnapController(layout: layout, configuration: config, initialIndex: initialIndex)
 
         widget = gtk_overlay_new()
@@ -199,26 +233,26 @@ public final class SnapScroller {
         afterInput()
     }
 
-    /// Sets how many items there are; the current item stays current (clamped).
-    public func setItemCount(_ count: Int) {
-        itemCount = max(0, count)
+    /// Sets how many items there are (`itemCount`'s setter).
+    func setItemCount(_ count: Int) {
+        storedItemCount = max(0, count)
         rebuildLayout()
     }
 
-    /// Sets the items' width; the current item stays current and in place.
-    public func setItemWidth(_ width: Double) {
-        itemWidth = width
+    /// Sets the items' width (`itemWidth`'s setter).
+    func setItemWidth(_ width: Double) {
+        storedItemWidth = width
         rebuildLayout()
     }
 
-    /// Sets the gap between items; the current item stays current and in place.
-    public func setSpacing(_ value: Double) {
-        spacing = value
+    /// Sets the gap between items (`spacing`'s setter).
+    func setSpacing(_ value: Double) {
+        storedSpacing = value
         rebuildLayout()
     }
 
-    /// Sets the scrollbar policy (the menu shows none; a strip may show GTK's overlay scrollbar).
-    public func setScrollbarVisible(_ visible: Bool) {
+    /// Sets the scrollbar policy (`isScrollbarVisible`'s setter).
+    func setScrollbarVisible(_ visible: Bool) {
         gtk_scrolled_window_set_policy(scrolledWindow.opaque, visible ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
     }
 

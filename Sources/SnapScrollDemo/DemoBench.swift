@@ -1,6 +1,6 @@
 import CSnapGtk
 import Glibc
-import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) import SnapGtk
 
 /// The demo's frame benchmark, off unless `SNAPSCROLL_BENCH_SNAPS=N` is set: after `ready`, the visible page's
 /// snapping component makes N programmatic snaps back and forth by one item (each starts once the last has

@@ -1,5 +1,5 @@
 import CSnapGtk
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// What every page builder gets: the content, the QA log and where resources live.
 @MainActor

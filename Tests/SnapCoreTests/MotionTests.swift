@@ -97,12 +97,4 @@ import Testing
         #expect(eased.value(at: 50) == 87.5)
         #expect(TimedMotion(from: 0, to: 5, duration: 0).isDone(at: 0))
     }
-
-    @Test func instantMotionIsAlreadyThere() {
-        let motion: any Motion = InstantMotion(to: 42)
-        #expect(motion.value(at: 0) == 42)
-        #expect(motion.velocity(at: 0) == 0)
-        #expect(motion.isDone(at: 0))
-        #expect(motion.target == 42)
-    }
 }

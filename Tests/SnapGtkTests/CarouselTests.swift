@@ -1,7 +1,7 @@
 import CSnapGtk
 import Foundation
 import SnapCore
-@_spi(Testing) @testable import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 final class CarouselTests: XCTestCase {
@@ -141,7 +141,7 @@ final class CarouselTests: XCTestCase {
             scroller.handleDragUpdate(offsetX: 3)
             scroller.handleDragEnd(offsetX: 3)
             XCTAssertEqual(f.tapped, [0])
-            GtkThread.iterate(timeout: 0.2) { false }
+            waitFrames(12, of: f.carousel.widget)
             XCTAssertTrue(f.settled.isEmpty && f.pages.isEmpty)
             // Near the right edge the next banner peeks in: a click there pages (cause click), no tap.
             scroller.handleDragBegin(x: width - 4)
@@ -177,7 +177,7 @@ final class CarouselTests: XCTestCase {
             // Visit every page and come back: cells are recycled and rebound, no new reports, no reloads.
             for page in [5, 0, 5, 0] {
                 f.carousel.scrollTo(page: page, animated: false)
-                GtkThread.iterate(timeout: 0.1) { false }
+                waitFrames(2, of: f.carousel.widget)
             }
             XCTAssertEqual(f.errors.count, 2)
             XCTAssertEqual(cache.loads, 3, "each distinct path decoded once")

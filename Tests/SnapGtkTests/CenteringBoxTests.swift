@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-@_spi(Testing) @testable import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 /// The centring container on the GTK thread: placement at various widths (LTR and RTL), mode
@@ -29,8 +29,8 @@ final class CenteringBoxTests: XCTestCase {
         }
 
         func settle() {
-            // Layout happens on the next frame; the mode report on the idle after it.
-            GtkThread.iterate(timeout: 0.15) { false }
+            // Layout happens on the next frame; the mode report on the idle after it (waitFrames drains it).
+            waitFrames(2, of: box.widget)
         }
 
         func setChildWidth(_ width: Int32) { gtk_widget_set_size_request(child, width, 20); settle() }

@@ -1,5 +1,5 @@
 import CSnapGtk
-@_spi(Testing) @testable import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 final class FrameDriverTests: XCTestCase {
@@ -24,8 +24,8 @@ final class FrameDriverTests: XCTestCase {
             XCTAssertEqual(driver.intervals.count, 5)
             // Xvfb paces frames at 60 Hz: each interval is a frame or a few, never zero or seconds.
             for interval in driver.intervals { XCTAssert(interval > 1 && interval < 500, "interval \(interval) ms") }
-            // Nothing more after it said stop.
-            GtkThread.iterate(timeout: 0.1) { false }
+            // Nothing more after it said stop, over frames that did come.
+            waitFrames(6, of: area)
             XCTAssertEqual(times.count, 6)
         }
     }
@@ -68,7 +68,7 @@ final class FrameDriverTests: XCTestCase {
             XCTAssertTrue(GtkThread.iterate(timeout: 5) { frames >= 2 })
             driver.stop()
             let seen = frames
-            GtkThread.iterate(timeout: 0.15) { false }
+            waitFrames(8, of: area)
             XCTAssertEqual(frames, seen)
             XCTAssertFalse(driver.isRunning)
         }

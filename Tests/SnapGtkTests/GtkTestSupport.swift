@@ -1,6 +1,6 @@
 import CSnapGtk
 import Foundation
-@_spi(Testing) @testable import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 /// GTK tests run on XCTest's thread, the process main thread, which is GTK's thread.
@@ -23,4 +23,28 @@ func presentInWindow(_ child: UnsafeMutablePointer<GtkWidget>, width: Int32 = 40
     gtk_window_present(window.cast())
     XCTAssertTrue(GtkThread.iterate(timeout: 5) { gtk_widget_get_mapped(child) != 0 }, "window never mapped")
     return window
+}
+
+/// Runs the main loop until `widget`'s frame clock has produced `count` more frames (a tick callback keeps the
+/// clock running meanwhile), then handles whatever those frames left pending (idle reports). Waits on frames, not
+/// on wall time, so a loaded machine only makes it slower, never wrong.
+@MainActor
+func waitFrames(_ count: Int, of widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
+    var frames = 0
+    let driver = FrameDriver(widget: widget) { _ in
+        frames += 1
+        return frames < count
+    }
+    driver.start()
+    let done = GtkThread.iterate(timeout: 10) { frames >= count }
+    driver.stop()
+    XCTAssertTrue(done, "only \(frames) of \(count) frames came", file: file, line: line)
+    drainMainLoop()
+}
+
+/// Handles every event and source that is ready now (idle callbacks included), without waiting for more.
+@MainActor
+func drainMainLoop() {
+    var rounds = 0
+    while g_main_context_iteration(nil, 0) != 0, rounds < 1000 { rounds += 1 }
 }

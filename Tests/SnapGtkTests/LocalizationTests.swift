@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) @testable import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 /// The library's words: formatted safely, and every message in the translators' template.

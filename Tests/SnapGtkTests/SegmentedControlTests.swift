@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-@_spi(Testing) @testable import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 /// The segmented control on the GTK thread: selection by API and keys, the underline's slide
@@ -29,8 +29,8 @@ final class SegmentedControlTests: XCTestCase {
             settle()
         }
 
-        func settle(_ seconds: Double = 0.1) { GtkThread.iterate(timeout: seconds) { false } }
-        func finishSlide() { XCTAssertTrue(GtkThread.iterate(timeout: 3) { !control.isAnimating }, "slide never ended"); settle(0.05) }
+        func settle(_ frames: Int = 6) { waitFrames(frames, of: control.widget) }
+        func finishSlide() { XCTAssertTrue(GtkThread.iterate(timeout: 3) { !control.isAnimating }, "slide never ended"); settle(3) }
         func nextFrame() {
             guard let clock = gtk_widget_get_frame_clock(control.widget) else { return }
             let frame = gdk_frame_clock_get_frame_counter(clock)
@@ -134,7 +134,7 @@ final class SegmentedControlTests: XCTestCase {
             XCTAssertFalse(steps.isEmpty)
             for step in steps { XCTAssertLessThan(abs(step), 100, "steps \(steps)") }
             XCTAssertTrue(steps.allSatisfy { $0 <= 0.01 }, "it only moves towards the new target: \(steps)")
-            f.settle(0.05)
+            f.settle(3)
             f.assertUnderlineUnder(0)
             XCTAssertEqual(f.selections.map(\.0), [3, 0])
         }
@@ -163,7 +163,7 @@ final class SegmentedControlTests: XCTestCase {
             f.control.select(3)
             XCTAssertFalse(f.control.isAnimating)
             XCTAssertEqual(f.control.position, 3)
-            f.settle(0.05)
+            f.settle(3)
             f.assertUnderlineUnder(3)
             // Turned back on: slides again; turned off mid-slide: jumps to the target.
             Preferences.animationsEnabled = true
@@ -173,7 +173,7 @@ final class SegmentedControlTests: XCTestCase {
             Preferences.animationsEnabled = false
             XCTAssertFalse(f.control.isAnimating)
             XCTAssertEqual(f.control.position, 0)
-            f.settle(0.05)
+            f.settle(3)
             f.assertUnderlineUnder(0)
         }
     }

@@ -1,5 +1,5 @@
 import CSnapGtk
-@_spi(Testing) @testable import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
 final class SignalsTests: XCTestCase {

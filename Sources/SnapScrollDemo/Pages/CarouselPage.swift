@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// Page `carousel`: the banner carousel from the content's banners, its page dots, a "Back to first" button and a
 /// label showing the last tap.

@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// Chips the page starts with: few enough to fit (centred) at the default window size.
 private let initialChipCount = 3

@@ -1,5 +1,5 @@
 import CSnapGtk
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// The item widget the menu's tabs and the strip's cards share: a box holding one label, ellipsized so an item
 /// never grows wider than its slot (a wider item would rest off-centre).

@@ -1,7 +1,7 @@
 import CSnapGtk
 import Glibc
 import SnapCore
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// Seed 000's geometry: tabs 100 px wide; the fixed indicator under the centre is as wide as a tab and 3 px tall.
 private enum MenuDesign {
@@ -37,8 +37,12 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     scroller.addOverlay(indicator)
 
     context.bench.register(page: "menu", scroller)
-    scroller.onSettled = { index, offset, cause in context.log.settled("menu", index: index, offset: offset, cause: cause) }
-    scroller.onTap = { context.log.tapped("menu", index: $0) }
+    // The QA log's offset is the adjustment's value, which at rest is the exact resting offset.
+    let adjustment = scroller.adjustment
+    scroller.onSettled = { event in
+        context.log.settled("menu", index: event.index, offset: gtk_adjustment_get_value(adjustment), cause: event.cause)
+    }
+    scroller.onTap = { context.log.tapped("menu", index: $0.index) }
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
     gtk_widget_set_valign(page, GTK_ALIGN_CENTER)

@@ -1,5 +1,5 @@
 import CSnapGtk
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// QA controls shared by the menu and strip pages: item count (up to 100,000), item width and spacing, each
 /// applied live to a `SnapScroller` (the current item stays current).
@@ -20,14 +20,14 @@ func makeScrollerControls(_ scroller: SnapScroller, onCountChanged: @escaping @M
         gtk_box_append(box.cast(), button)
     }
     spin("Items", value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
-        scroller.setItemCount(Int(value))
+        scroller.itemCount = Int(value)
         onCountChanged(Int(value))
     }
     spin("Width", value: scroller.itemWidth, range: 20...400, step: 2) { value in
-        scroller.setItemWidth(value)
+        scroller.itemWidth = value
         onWidthChanged(value)
     }
-    spin("Spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.setSpacing(value) }
+    spin("Spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
     return box
 }
 

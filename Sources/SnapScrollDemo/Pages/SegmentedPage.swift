@@ -1,6 +1,6 @@
 import CSnapGtk
 import SnapCore
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// Titles the segments take, first to last; the page shows the first `segmentCount` of them.
 private let segmentTitles = ["Overview", "Details", "Reviews", "Related", "Questions", "Specifications"]

@@ -1,7 +1,7 @@
 import CSnapGtk
 import Glibc
 import SnapCore
-import SnapGtk
+@_spi(GtkInterop) import SnapGtk
 
 /// Seed 003's geometry: fruit cards 100 px wide, 70 px apart, 100 px tall.
 private enum StripDesign {
@@ -37,13 +37,15 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     gtk_widget_set_vexpand(scroller.widget, 0)
     gtk_widget_set_valign(scroller.widget, GTK_ALIGN_CENTER)
     showCentre(scroller.currentIndex)
-    scroller.onCurrentIndexChanged = { showCentre($0) }
-    scroller.onSettled = { index, offset, cause in
-        showCentre(index)
-        context.log.settled("strip", index: index, offset: offset, cause: cause)
+    scroller.onCurrentIndexChanged = { showCentre($0.index) }
+    // The QA log's offset is the adjustment's value, which at rest is the exact resting offset.
+    let adjustment = scroller.adjustment
+    scroller.onSettled = { event in
+        showCentre(event.index)
+        context.log.settled("strip", index: event.index, offset: gtk_adjustment_get_value(adjustment), cause: event.cause)
     }
     context.bench.register(page: "strip", scroller)
-    scroller.onTap = { context.log.tapped("strip", index: $0) }
+    scroller.onTap = { context.log.tapped("strip", index: $0.index) }
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
     gtk_widget_set_valign(page, GTK_ALIGN_CENTER)

@@ -42,7 +42,7 @@ let status = SnapApplication.run(id: "io.github.snapscroll.Gallery") { window in
         itemCount: fruits.count, itemWidth: 110, spacing: 8, label: "Fruit",
         makeItem: { Label() }, bindItem: { label, index in label.text = fruits[index] })
     let centre = Label("Centre: \(fruits[0])")
-    strip.onCurrentIndexChanged = { index in centre.text = "Centre: \(fruits[index])" }
+    strip.onCurrentIndexChanged = { event in centre.text = "Centre: \(fruits[event.index])" }
     column.append(strip)
     column.append(centre)
 

@@ -1,0 +1,62 @@
+import CSnapGtk
+import SnapCore
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
+import XCTest
+
+/// GDK keyvals become symbolic keys once, for every component; each component then takes what it uses from the
+/// one key map (arrows mirrored in right to left).
+final class KeyTranslationTests: XCTestCase {
+    override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
+
+    func testKeyvalsAndTheirKeypadTwinsMapToOneKey() {
+        let expected: [(Int32, KeyPress)] = [
+            (GDK_KEY_Left, .left), (GDK_KEY_KP_Left, .left), (GDK_KEY_Right, .right), (GDK_KEY_KP_Right, .right),
+            (GDK_KEY_Home, .home), (GDK_KEY_KP_Home, .home), (GDK_KEY_End, .end), (GDK_KEY_KP_End, .end),
+            (GDK_KEY_Page_Up, .pageUp), (GDK_KEY_KP_Page_Up, .pageUp),
+            (GDK_KEY_Page_Down, .pageDown), (GDK_KEY_KP_Page_Down, .pageDown),
+            (GDK_KEY_Return, .activate), (GDK_KEY_KP_Enter, .activate), (GDK_KEY_space, .activate),
+            (GDK_KEY_KP_Space, .activate),
+        ]
+        for (keyval, key) in expected {
+            XCTAssertEqual(KeyTranslation.press(for: UInt32(keyval)), key, "keyval \(keyval)")
+        }
+        for keyval in [GDK_KEY_a, GDK_KEY_Tab, GDK_KEY_Up, GDK_KEY_Escape] {
+            XCTAssertNil(KeyTranslation.press(for: UInt32(keyval)))
+        }
+        XCTAssertTrue(KeyTranslation.isPlain(GdkModifierType(rawValue: 0)))
+        XCTAssertFalse(KeyTranslation.isPlain(GDK_CONTROL_MASK))
+        XCTAssertFalse(KeyTranslation.isPlain(GDK_SHIFT_MASK))
+    }
+
+    /// The segmented control and the page dots read the same map: in right to left, Left moves forward.
+    func testComponentsFollowTheMapInRightToLeft() {
+        MainActor.assumeIsolated {
+            let control = SegmentedControl(titles: ["A", "B", "C", "D"], label: "tabs")
+            let dots = PageDots(count: 6)
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(box.cast(), control.widget)
+            gtk_box_append(box.cast(), dots.widget)
+            let window = presentInWindow(box)
+            let original = gtk_widget_get_default_direction()
+            defer {
+                gtk_widget_set_default_direction(original)
+                gtk_window_destroy(window.cast())
+            }
+            for rtl in [false, true] {
+                // As the application sets it (locale, --rtl): the default direction of every widget.
+                gtk_widget_set_default_direction(rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+                control.select(1, cause: .programmatic)
+                XCTAssertTrue(control.handleKey(UInt32(GDK_KEY_Left)))
+                XCTAssertEqual(control.selectedIndex, rtl ? 2 : 0, "rtl \(rtl)")
+                XCTAssertFalse(control.handleKey(UInt32(GDK_KEY_Page_Down)), "page keys are not the control's")
+                XCTAssertFalse(control.handleKey(UInt32(GDK_KEY_Return)), "Enter belongs to the focused segment")
+                // Home focuses the first dot; Left then moves the focus on in right to left, and stays put in left
+                // to right (no dot before the first).
+                XCTAssertTrue(dots.key(UInt32(GDK_KEY_Home)))
+                XCTAssertTrue(dots.key(UInt32(GDK_KEY_Left)))
+                let focused = (0..<6).first { page in dots.dot(forPage: page).map { gtk_widget_has_focus($0) != 0 } ?? false }
+                XCTAssertEqual(focused, rtl ? 1 : 0, "rtl \(rtl)")
+            }
+        }
+    }
+}
