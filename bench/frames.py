@@ -47,3 +47,33 @@ def print_frames(rows):
         print(f"{r['page']:26} {r['items']:7d} {r['frames']:7d} {r['interval_median_ms']:20.2f} {r['interval_p99_ms']:7.2f} "
               f"{r['interval_max_ms']:7.2f} {r['late_frames']:6d} {r['cost_median_ms']:20.3f} {r['cost_p99_ms']:7.3f} "
               f"{r['cost_max_ms']:7.3f}")
+
+
+def main():
+    """Frame figures with a large generated content file on the snapping pages, e.g.
+    `scripts/headless python3 bench/frames.py --items 1000000 --snaps 40` (release build), also `--step N` (snaps of
+    N items) and `--loop` (snaps across the seam between the last item and the first)."""
+    import argparse
+    import tempfile
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--items", type=int, default=1_000_000)
+    parser.add_argument("--snaps", type=int, default=40)
+    parser.add_argument("--step", type=int, default=1)
+    parser.add_argument("--loop", action="store_true")
+    parser.add_argument("--pages", default="menu,strip,carousel")
+    opts = parser.parse_args()
+    demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
+    os.environ["SNAPSCROLL_BENCH_STEP"] = str(opts.step)
+    with tempfile.TemporaryDirectory() as tmp:
+        content = write_large_content(os.path.join(tmp, "large.json"), count=opts.items)
+        rows = []
+        for page in opts.pages.split(","):
+            args = ["--content", content] + (["--loop"] if opts.loop else [])
+            row = measure_frames(demo, page, opts.snaps, args, timeout=900)
+            row["page"] = f"{page}{' loop' if opts.loop else ''}{f' step {opts.step}' if opts.step > 1 else ''}"
+            rows.append(row)
+        print_frames(rows)
+
+
+if __name__ == "__main__":
+    main()

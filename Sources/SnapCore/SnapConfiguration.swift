@@ -20,6 +20,15 @@ public struct SnapConfiguration: Sendable, Equatable {
     public var springStiffness = SpringMotion.defaultStiffness {
         didSet { springStiffness = Self.valid(springStiffness, in: Self.springStiffnessRange, or: SpringMotion.defaultStiffness) }
     }
+    /// Milliseconds a requested one-item move (wheel notch, key, click, page dot) takes, within `glideDurationRange`;
+    /// longer moves take longer, growing with the cube root of the distance (see `GlideMotion.duration`).
+    public var glideOneItemDuration = GlideMotion.defaultOneItemDuration {
+        didSet { glideOneItemDuration = Self.valid(glideOneItemDuration, in: Self.glideDurationRange, or: GlideMotion.defaultOneItemDuration) }
+    }
+    /// Longest requested move (ms), however far it goes, within `glideDurationRange`.
+    public var glideLongestDuration = GlideMotion.defaultLongestDuration {
+        didSet { glideLongestDuration = Self.valid(glideLongestDuration, in: Self.glideDurationRange, or: GlideMotion.defaultLongestDuration) }
+    }
 
     // Every spring parameter is checked where it is set, so no configuration can make a spring fail: a value outside
     // its range is clamped into it, and NaN becomes the default.
@@ -30,6 +39,8 @@ public struct SnapConfiguration: Sendable, Equatable {
     public static let springMassRange = 0.001...1_000.0
     /// Accepted stiffnesses.
     public static let springStiffnessRange = 0.1...1_000_000.0
+    /// Accepted glide durations (ms): from none (instant) to ten seconds.
+    public static let glideDurationRange = 0.0...10_000.0
 
     /// `value` clamped into `range`; NaN is `fallback`.
     static func valid(_ value: Double, in range: ClosedRange<Double>, or fallback: Double) -> Double {

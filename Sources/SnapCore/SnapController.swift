@@ -24,6 +24,56 @@ public struct SnapController {
     static let pageTolerance = 0.5
     /// Events queued between drains in a busy frame; reserved up front so queuing does not allocate.
     static let initialEventCapacity = 16
+    /// A motion from rest shows at most this much of itself (ms, one 60 Hz frame) on its first frame, however late
+    /// that frame comes after the input: a late first frame must not open with a leap.
+    static let firstFrameStep = 1000.0 / 60.0
+
+    /// How the content heads for its target: thrown by a finger (a spring that keeps the finger's velocity) or asked
+    /// for (a timed glide that starts gently and takes longer for longer moves).
+    private enum ActiveMotion {
+        case spring(SpringMotion)
+        case glide(GlideMotion)
+
+        func value(at t: Double) -> Double {
+            switch self {
+            case .spring(let m): m.value(at: t)
+            case .glide(let m): m.value(at: t)
+            }
+        }
+
+        func velocity(at t: Double) -> Double {
+            switch self {
+            case .spring(let m): m.velocity(at: t)
+            case .glide(let m): m.velocity(at: t)
+            }
+        }
+
+        func isDone(at t: Double) -> Bool {
+            switch self {
+            case .spring(let m): m.isDone(at: t)
+            case .glide(let m): m.isDone(at: t)
+            }
+        }
+
+        var target: Double {
+            switch self {
+            case .spring(let m): m.target
+            case .glide(let m): m.target
+            }
+        }
+
+        var duration: Double {
+            switch self {
+            case .spring(let m): m.estimatedDuration
+            case .glide(let m): m.duration
+            }
+        }
+
+        var isGlide: Bool {
+            if case .glide = self { return true }
+            return false
+        }
+    }
 
     /// Geometry of the row; replaced by `resize(to:time:)`.
     public private(set) var layout: SnapLayout
@@ -36,9 +86,10 @@ public struct SnapController {
     /// Where an animation (or a pending settle) is heading; nil while the content follows input or rests.
     public private(set) var targetIndex: Int?
 
-    private var motion: SpringMotion?
+    private var motion: ActiveMotion?
     private var motionStart = 0.0
     private var motionElapsed = 0.0
+    private var motionShown = false
     private var steering = Steering.none
     private var pendingCause: Cause?
     private var velocityTracker = VelocityTracker()
@@ -58,7 +109,7 @@ public struct SnapController {
         events.reserveCapacity(Self.initialEventCapacity)
     }
 
-    /// True while a spring animation runs.
+    /// True while an animation (spring or glide) runs.
     public var isAnimating: Bool { motion != nil }
 
     /// True while animating or while a gesture awaits its quiet-period end: keep a tick callback while true.
@@ -84,7 +135,7 @@ public struct SnapController {
         noteQuietInput(at: time)
         guard steps != 0 else { return }   // a partial notch: only the quiet period runs
         let base = (motion != nil ? targetIndex : nil) ?? currentIndex
-        move(to: base.addingReportingOverflow(steps).partialValue, velocity: motionVelocity(), time: time)
+        move(to: base.addingReportingOverflow(steps).partialValue, velocity: motionVelocity(), glide: true, time: time)
     }
 
     /// Touchpad smooth scroll by `delta` logical px: the content follows (clamped), velocity is tracked and a running
@@ -136,7 +187,7 @@ public struct SnapController {
         let target = chooseSnapTarget(
             in: layout, offset: offset, velocity: velocity, startIndex: startIndex,
             parameters: configuration.targetParameters)
-        move(to: target.index, velocity: velocity, time: time)
+        move(to: target.index, velocity: velocity, glide: false, time: time)
     }
 
     /// A key request: previous/next ±1 from the target (or current item); first/last; pages jump to the farthest item
@@ -192,8 +243,9 @@ public struct SnapController {
         case .none:
             if motion != nil {
                 let velocity = motionVelocity()
+                let glide = motion?.isGlide ?? false
                 setOffset(mapped)
-                move(to: index, velocity: velocity, time: time)
+                move(to: index, velocity: velocity, glide: glide, time: time)
             } else {
                 let destination = layout.restingOffset(index)
                 setOffset(destination)
@@ -214,7 +266,11 @@ public struct SnapController {
             }
         }
         if let motion {
-            let elapsed = configuration.reduceMotion ? motion.estimatedDuration : max(0, time - motionStart)
+            if !motionShown {
+                motionShown = true
+                motionStart = max(motionStart, time - Self.firstFrameStep)
+            }
+            let elapsed = configuration.reduceMotion ? motion.duration : max(0, time - motionStart)
             motionElapsed = elapsed
             if motion.isDone(at: elapsed) {
                 self.motion = nil
@@ -264,7 +320,7 @@ public struct SnapController {
         let target = chooseSnapTarget(
             in: layout, offset: offset, velocity: velocity, startIndex: startIndex,
             parameters: configuration.touchpadParameters)
-        move(to: target.index, velocity: velocity, time: time)
+        move(to: target.index, velocity: velocity, glide: false, time: time)
     }
 
     /// A discrete request (key, click, programmatic): takes over from any steering input.
@@ -272,12 +328,13 @@ public struct SnapController {
         steering = .none
         endDetector.cancel()
         pendingCause = cause
-        move(to: index, velocity: motionVelocity(), time: time)
+        move(to: index, velocity: motionVelocity(), glide: true, time: time)
     }
 
-    /// Heads for item `index`'s resting place (index clamped), carrying `velocity` into the spring so a retarget
-    /// mid-flight has no kink; instant under reduced motion or when already there at rest.
-    private mutating func move(to index: Int, velocity: Double, time: Double) {
+    /// Heads for item `index`'s resting place (index clamped), carrying `velocity` into the new motion so a retarget
+    /// mid-flight has no kink: a glide timed by the distance for requested moves (`glide`), else a spring (flings);
+    /// instant under reduced motion or when already there at rest.
+    private mutating func move(to index: Int, velocity: Double, glide: Bool, time: Double) {
         let index = clampedIndex(index)
         let destination = layout.restingOffset(index)
         targetIndex = index
@@ -287,12 +344,21 @@ public struct SnapController {
             settleIfResting(time: time)
             return
         }
-        motion = SpringMotion(
-            from: offset, to: destination, initialVelocity: velocity,
-            dampingRatio: configuration.springDampingRatio, mass: configuration.springMass,
-            stiffness: configuration.springStiffness)
+        if glide {
+            let duration = GlideMotion.duration(
+                distance: destination - offset, itemExtent: layout.count > 0 ? layout.itemWidth(index) + layout.spacing : 0,
+                oneItem: configuration.glideOneItemDuration, longest: configuration.glideLongestDuration)
+            motion = .glide(GlideMotion(from: offset, to: destination, initialVelocity: velocity, duration: duration))
+        } else {
+            motion = .spring(SpringMotion(
+                from: offset, to: destination, initialVelocity: velocity,
+                dampingRatio: configuration.springDampingRatio, mass: configuration.springMass,
+                stiffness: configuration.springStiffness))
+        }
         motionStart = time
         motionElapsed = 0
+        // Only a motion from rest has its first frame shortened: a running one keeps going at its speed.
+        motionShown = velocity != 0
     }
 
     /// Queues `.settled` when the gesture is over: no motion, no steering, no quiet period pending. If the content is
@@ -302,7 +368,7 @@ public struct SnapController {
         guard case .none = steering else { return }
         let index = targetIndex ?? currentIndex
         guard offset == layout.restingOffset(index) else {
-            move(to: currentIndex, velocity: 0, time: time)
+            move(to: currentIndex, velocity: 0, glide: true, time: time)
             return
         }
         pendingCause = nil

@@ -176,7 +176,22 @@ public final class Carousel {
     // MARK: - Public API
 
     /// The fractional position (2.5 = halfway from page 2 to 3).
-    public var position: Double { scroller.layout.fractionalIndex(at: scroller.logicalOffset) }
+    public var position: Double { scroller.position }
+
+    /// Whether the pages wrap around (the first follows the last; see `SnapScroller.loops`).
+    public var loops: Bool {
+        get { scroller.loops }
+        set { scroller.loops = newValue }
+    }
+
+    /// Seconds between automatic advances to the next page; nil (the default) for none. Autoplay holds still while
+    /// the pointer is over the carousel, while it has keyboard focus, during any gesture and under reduced motion.
+    /// From the last page it goes on to the first: through the seam when looping, back to the start otherwise.
+    public var autoplayInterval: Double? {
+        didSet { configureAutoplay() }
+    }
+    /// The running autoplay (see `CarouselAutoplay.swift`).
+    var autoplay: CarouselAutoplay?
 
     /// Moves to `page` (clamped) with `cause` (`.click` for page dots, `.keyboard`, `.programmatic` for a reset…).
     public func scrollTo(page: Int, cause: Cause = .programmatic, animated: Bool = true) {

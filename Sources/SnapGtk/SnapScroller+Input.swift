@@ -78,7 +78,7 @@ extension SnapScroller {
             controller.dragEnded(time: time ?? now)
             afterInput()
         case .tap(let x):
-            if let index = itemIndex(atX: x) { tap(index) }
+            if let index = itemIndex(atX: x) { tap(index) }   // the recycler's (virtual) index
         }
     }
 
@@ -89,10 +89,10 @@ extension SnapScroller {
         switch KeyMap.command(for: press, rightToLeft: isRightToLeft) {
         case .activate:
             guard itemCount > 0 else { return false }
-            tap(currentIndex)
+            tap(controller.currentIndex)
         case .move(let key):
             inputCause = .keyboard
-            controller.key(key, time: time ?? now)
+            if !loopKey(key, time: time ?? now) { controller.key(key, time: time ?? now) }
             afterInput()
         }
         return true
@@ -159,8 +159,9 @@ extension SnapScroller {
         Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
             guard let self, !self.settingValue else { return }
             // Not ours: the scrollbar, accessibility, or GTK clamping. Follow it like a smooth scroll.
-            let physical = gtk_adjustment_get_value(self.adjustment)
-            guard physical != self.appliedPhysical else { return }
+            let value = gtk_adjustment_get_value(self.adjustment)
+            guard value != self.appliedPhysical else { return }
+            let physical = self.contentWindow.content(fromLocal: value)
             self.inputCause = .drag
             self.controller.externalOffsetChanged(
                 self.layout.logicalOffset(fromPhysical: physical, rtl: self.isRightToLeft), time: self.now)

@@ -25,32 +25,32 @@ extension SnapScroller {
         startFramesIfNeeded()
     }
 
-    /// Puts the controller's offset on the adjustment (as physical px), updates the bound items and reports events.
+    /// Puts the controller's offset on the adjustment (as physical px, local to the content window, re-based when
+    /// needed), updates the bound items and reports events (with real item indexes in a loop).
     func apply() {
-        let physical = layout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
-        if physical != appliedPhysical || gtk_adjustment_get_value(adjustment) != physical {
-            appliedPhysical = physical
-            settingValue = true
-            gtk_adjustment_set_value(adjustment, physical)
-            settingValue = false
+        if showOffset() {
             updateVisibleItems()
-            onPositionChanged?(layout.fractionalIndex(at: controller.offset))
+            onPositionChanged?(position)
         }
+        var settled = false
         // Drained into an array first: handlers may call back into the scroller (and so the controller).
         for event in controller.drainEvents() {
             switch event {
             case .currentIndexChanged(let index):
                 items.markCurrent(index)
-                onCurrentIndexChanged?(SelectionEvent(index: index, cause: inputCause))
+                onCurrentIndexChanged?(SelectionEvent(index: realIndex(index), cause: inputCause))
             case .settled(let index, _, let cause):
-                // The adjustment holds exactly the physical mirror of the controller's resting offset now.
-                onSettled?(SettleEvent(index: index, cause: cause))
+                // The adjustment holds exactly the controller's resting offset now, mirrored and windowed.
+                onSettled?(SettleEvent(index: realIndex(index), cause: cause))
+                settled = true
             }
         }
+        if settled { recentreLoopIfFar() }
     }
 
+    /// `index` is the recycler's (virtual) index of the item under the pointer, or the current one.
     func tap(_ index: Int) {
-        onTap?(TapEvent(index: index))
+        onTap?(TapEvent(index: realIndex(index)))
         if scrollsToTappedItem {
             inputCause = .click
             controller.scrollTo(index: index, cause: .click, time: now)
@@ -60,7 +60,7 @@ extension SnapScroller {
 
     /// The item under x (scrolled-window coordinates), if any.
     func itemIndex(atX x: Double) -> Int? {
-        let physical = x + gtk_adjustment_get_value(adjustment)
+        let physical = contentWindow.content(fromLocal: x + gtk_adjustment_get_value(adjustment))
         for index in items.bound.keys {
             let start = layout.itemStartPhysical(index, rtl: isRightToLeft)
             if physical >= start && physical < start + layout.itemWidth(index) { return index }
@@ -78,6 +78,10 @@ extension SnapScroller {
     func makeLayout(viewportWidth: Double) -> SnapLayout {
         let gap = spacingForViewport?(viewportWidth) ?? spacing
         let uniform = currentItemWidth(viewport: viewportWidth)
+        // A loop is a virtual row of copies (uniform widths only; see `loops`).
+        if let loopSpace {
+            return SnapLayout(uniformItemWidth: uniform, count: loopSpace.virtualCount, spacing: gap, viewportWidth: viewportWidth)
+        }
         guard let itemWidths else {
             return SnapLayout(uniformItemWidth: uniform, count: itemCount, spacing: gap, viewportWidth: viewportWidth)
         }
@@ -99,15 +103,20 @@ extension SnapScroller {
         } else {
             // The first real width is not a resize: start over on the same item, silently.
             hasViewport = viewportWidth > 0
-            controller = SnapController(layout: newLayout, configuration: controller.configuration, initialIndex: currentIndex)
+            let reported = realIndex(controller.currentIndex)
+            controller = SnapController(
+                layout: newLayout, configuration: controller.configuration,
+                initialIndex: indexBeforeLayout ?? controller.currentIndex)
+            if hasViewport { indexBeforeLayout = nil }
+            if realIndex(controller.currentIndex) != reported {
+                // Asked for before there was a width to place it (see `indexBeforeLayout`): now it is current.
+                onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
+            }
         }
         let physical = newLayout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
-        appliedPhysical = physical
-        settingValue = true
-        gtk_adjustment_configure(
-            adjustment, physical, 0, max(newLayout.contentWidth, viewportWidth), viewportWidth * 0.1, viewportWidth * 0.9,
-            viewportWidth)
-        settingValue = false
+        contentWindow = ContentWindow(contentWidth: newLayout.contentWidth, viewportWidth: viewportWidth, around: physical)
+        configureAdjustment(physical: physical)
+        updateScrollbar()
         gtk_widget_queue_resize(content)
         updateVisibleItems()
         apply()
@@ -125,7 +134,7 @@ extension SnapScroller {
 
     /// Binds widgets for the items near the viewport and returns the rest to the pool.
     func updateVisibleItems() {
-        items.show(layout.range(visibleAt: controller.offset, overscan: Self.overscan), current: currentIndex)
+        items.show(layout.range(visibleAt: controller.offset, overscan: Self.overscan), current: controller.currentIndex)
     }
 
     // MARK: - Layout callbacks
@@ -146,7 +155,8 @@ extension SnapScroller {
 
     func measureContent(_ orientation: GtkOrientation, _ forSize: Int32) -> (minimum: Int32, natural: Int32) {
         if orientation == GTK_ORIENTATION_HORIZONTAL {
-            let width = Int32(pixels: layout.contentWidth.rounded(.up))
+            // The content window, not the whole row: GTK cannot place far offsets exactly (see `ContentWindow`).
+            let width = Int32(pixels: contentWindow.length.rounded(.up))
             return (width, width)
         }
         var tallestMin: Int32 = 0, tallestNat: Int32 = 0
@@ -169,7 +179,8 @@ extension SnapScroller {
             // An item that cannot shrink to its slot (a long title) is given its minimum, centred on the slot, so
             // its centre still rests at the viewport's centre; it overlaps its spacing rather than shifting.
             let width = max(Double(min), itemWidth.rounded())
-            let start = layout.itemStartPhysical(index, rtl: isRightToLeft) - (width - itemWidth) / 2
+            let start = contentWindow.local(fromContent: layout.itemStartPhysical(index, rtl: isRightToLeft))
+                - (width - itemWidth) / 2
             var allocation = GtkAllocation(x: Int32(pixels: start.rounded(.down)), y: 0, width: Int32(pixels: width), height: height)
             gtk_widget_size_allocate(item, &allocation, -1)
         }

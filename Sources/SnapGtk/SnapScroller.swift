@@ -41,7 +41,7 @@ public final class SnapScroller {
     public var marksCurrentItem = false {
         didSet {
             items.marksCurrent = marksCurrentItem
-            items.markCurrent(currentIndex)
+            items.markCurrent(controller.currentIndex)
         }
     }
     /// Width of an item for a given viewport width; when set it overrides `itemWidth` (carousel pages).
@@ -68,11 +68,11 @@ public final class SnapScroller {
         }
     }
 
-    /// The item nearest to the resting place now.
-    public var currentIndex: Int { controller.currentIndex }
-    /// The current geometry (logical, left to right).
+    /// The item nearest to the resting place now (in a loop, the real item: 0..<itemCount).
+    public var currentIndex: Int { realIndex(indexBeforeLayout ?? controller.currentIndex) }
+    /// The current geometry (logical, left to right; in a loop, the long virtual row).
     public var layout: SnapLayout { controller.layout }
-    /// The controller's logical offset (the adjustment shows its physical mirror in right-to-left).
+    /// The controller's logical offset over the whole content (the adjustment shows a window of its physical mirror).
     public var logicalOffset: Double { controller.offset }
     /// Whether the row is laid out right to left (first item at the right).
     public internal(set) var isRightToLeft: Bool {
@@ -135,6 +135,19 @@ public final class SnapScroller {
     var eventClock = EventClock()
     /// A touchpad gesture ended without `decelerate`: the next frame ends it in the controller.
     var scrollEndPending = false
+    /// The stretch of content the adjustment shows (offsets past GTK's single precision are re-based into it).
+    var contentWindow = ContentWindow(contentWidth: 0, viewportWidth: 0, around: 0)
+    /// The virtual row's arithmetic while the row loops (nil: it does not).
+    var loopSpace: LoopSpace? {
+        didSet { indexMap.loop = loopSpace }
+    }
+    /// Maps the recycler's (virtual) indexes to the caller's items for `bind`.
+    let indexMap = LoopIndexMap()
+    /// The whole-range scrollbar shown when the content is windowed (see `updateScrollbar`).
+    var wholeRangeScrollbar: WholeRangeScrollbar?
+    /// The (virtual) item asked for before the first real width: a row without width may have no pitch (carousel
+    /// pages are sized from the width), where every index rests at 0 and the controller could not keep it.
+    var indexBeforeLayout: Int?
 
     /// A scroller of `itemCount` items `itemWidth` px wide, `spacing` px apart, resting on `initialIndex`.
     /// `factory` makes an item widget; `bind` fills one for an index (called again whenever a widget is recycled).
@@ -160,7 +173,8 @@ public final class SnapScroller {
         content = snap_widget_new_with_role(gtk_box_get_type(), contentRole)
         let viewport = gtk_viewport_new(nil, nil)!
         adjustment = gtk_scrolled_window_get_hadjustment(scrolledWindow.opaque)
-        items = ItemRecycler(parent: content, factory: factory, bind: bind)
+        let indexMap = indexMap
+        items = ItemRecycler(parent: content, factory: factory, bind: { item, index in bind(item, indexMap.real(index)) })
         isRightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
 
         gtk_widget_add_css_class(widget, "snap-scroller")
@@ -228,14 +242,24 @@ public final class SnapScroller {
         let reduce = controller.configuration.reduceMotion
         if !animate { controller.configuration.reduceMotion = true }
         inputCause = cause
-        controller.scrollTo(index: index, cause: cause, time: now)
+        let target = virtualTarget(forItem: index)
+        if !hasViewport { indexBeforeLayout = target }
+        controller.scrollTo(index: target, cause: cause, time: now)
         controller.configuration.reduceMotion = reduce
         afterInput()
     }
 
     /// Sets how many items there are (`itemCount`'s setter).
     func setItemCount(_ count: Int) {
+        let real = currentIndex
         storedItemCount = max(0, count)
+        if loops {
+            // A new count is a new virtual row: the same item (clamped) in its middle copy.
+            let loop = LoopSpace(count: storedItemCount)
+            loopSpace = loop
+            restart(onVirtualIndex: loop.virtualIndex(middleOf: real))
+            return
+        }
         rebuildLayout()
     }
 
@@ -252,17 +276,20 @@ public final class SnapScroller {
     }
 
     /// Sets the scrollbar policy (`isScrollbarVisible`'s setter).
+    /// With content past GTK's precision (see `ContentWindow`) the scrollbar is one of ours spanning the whole row.
     func setScrollbarVisible(_ visible: Bool) {
-        gtk_scrolled_window_set_policy(scrolledWindow.opaque, visible ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+        updateScrollbar()
     }
 
     /// Re-runs `bind` for every bound item (e.g. after the data behind the items changed).
     public func rebindItems() {
-        items.rebindAll(current: currentIndex)
+        items.rebindAll(current: controller.currentIndex)
     }
 
     /// The widget currently showing item `index`, if it is near the viewport.
-    public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? { items.widget(at: index) }
+    public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        items.widget(at: loopSpace.map { $0.virtualIndex(nearestCopyOf: index, to: controller.currentIndex) } ?? index)
+    }
 
     /// The time base of every input: the monotonic clock in ms, the same base as the frame clock's frame times.
     public var now: Double { Double(g_get_monotonic_time()) / 1000 }

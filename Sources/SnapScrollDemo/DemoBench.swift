@@ -4,11 +4,13 @@ import Glibc
 
 /// The demo's frame benchmark, off unless `SNAPSCROLL_BENCH_SNAPS=N` is set: after `ready`, the visible page's
 /// snapping component makes N programmatic snaps back and forth by one item (each starts once the last has
-/// settled), recording the frame clock's intervals and the time spent in the component's per-frame handler, then
+/// settled), recording the frame clock's intervals, the time spent in the component's per-frame handler, and how far
+/// the content moves per frame (in items: the largest first step of a snap, and the largest step), then
 /// one `{"event":"bench",…}` line goes to the QA log and the window closes. `bench/frames.py` reads it.
 @MainActor
 final class DemoBench {
     static let snapsVariable = "SNAPSCROLL_BENCH_SNAPS"
+    static let stepVariable = "SNAPSCROLL_BENCH_STEP"
     /// A frame interval above this is a visibly late frame (60 Hz frames are 16.7 ms apart).
     static let lateFrameMs = 20.0
 
@@ -33,8 +35,12 @@ final class DemoBench {
             return
         }
         // Start mid-way, so a long row is measured far from its ends, as a user deep in it would see it.
-        let home = max(scroller.itemCount / 2 - 1, 0)
-        let away = min(home + 1, scroller.itemCount - 1)
+        // SNAPSCROLL_BENCH_STEP=N: snaps of N items (long trips re-base the adjustment window on the way). A looping
+        // row snaps across its seam instead, from the last item to the first and back.
+        let step = getenv(Self.stepVariable).flatMap { Int(String(cString: $0)) }.map { max($0, 1) } ?? 1
+        var home = max(scroller.itemCount / 2 - 1, 0)
+        var away = min(home + step, scroller.itemCount - 1)
+        if scroller.loops { (home, away) = (max(scroller.itemCount - 1, 0), 0) }
         scroller.scrollTo(index: home, cause: .programmatic, animated: false)
         let frames = scroller.frameDriver
         frames.recordsIntervals = true
@@ -43,17 +49,33 @@ final class DemoBench {
         frames.clearCosts()
         var done = 0
         let started = g_get_monotonic_time()
+        // Progress per frame, sampled once a frame in the fractional index (items).
+        var previous = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
+        var awaitingFirstStep = false
+        var firstStepMax = 0.0
+        var stepMax = 0.0
         // Paced by the window's own frame clock: each frame, start the next snap once the last has come to rest.
         let pacer = FrameDriver(widget: window) { [weak self, weak scroller] _ in
             guard let self, let scroller else { return false }
+            let position = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
+            let step = abs(position - previous)
+            previous = position
+            stepMax = max(stepMax, step)
+            if awaitingFirstStep && step > 0 {
+                awaitingFirstStep = false
+                firstStepMax = max(firstStepMax, step)
+            }
             if scroller.isMoving { return true }
             guard done < snaps else {
                 let seconds = Double(g_get_monotonic_time() - started) / 1_000_000
-                self.finish(page: page, scroller: scroller, snaps: snaps, seconds: seconds, log: log)
+                self.finish(
+                    page: page, scroller: scroller, snaps: snaps, seconds: seconds,
+                    steps: (first: firstStepMax, largest: stepMax), log: log)
                 gtk_window_destroy(window.cast())
                 return false
             }
             scroller.scrollTo(index: done % 2 == 0 ? away : home, cause: .programmatic)
+            awaitingFirstStep = true
             done += 1
             return true
         }
@@ -61,13 +83,17 @@ final class DemoBench {
         pacer.start()
     }
 
-    private func finish(page: String, scroller: SnapScroller, snaps: Int, seconds: Double, log: QALog) {
+    private func finish(
+        page: String, scroller: SnapScroller, snaps: Int, seconds: Double, steps: (first: Double, largest: Double),
+        log: QALog
+    ) {
         let intervals = scroller.frameDriver.intervals.sorted()
         let costs = scroller.frameDriver.costs.sorted()
         var fields: [String: String] = [
             "page": QALog.quoted(page), "items": String(scroller.itemCount), "snaps": String(snaps),
             "frames": String(costs.count), "seconds": Self.number(seconds),
             "late_frames": String(intervals.filter { $0 > Self.lateFrameMs }.count),
+            "first_step_max_items": Self.number(steps.first), "step_max_items": Self.number(steps.largest),
         ]
         for (name, values) in [("interval", intervals), ("cost", costs)] {
             fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))

@@ -9,6 +9,10 @@ struct PageContext {
     let resources: Resources
     /// Where pages offer their snapping component to the frame benchmark (off unless its variable is set).
     let bench = DemoBench()
+    /// `--loop`: the strip and the carousel wrap around.
+    var loop = false
+    /// `--autoplay`: seconds between the carousel's own advances (nil: off).
+    var autoplaySeconds: Double?
 }
 
 /// One page of the demo: its ID (as `--page` names it), its title, and how to build it.
@@ -43,6 +47,9 @@ final class DemoWindow {
     private var readyHandler: UInt = 0
 
     init(application: Application, options: DemoOptions, context: PageContext) {
+        var context = context
+        context.loop = options.loop
+        context.autoplaySeconds = options.autoplaySeconds
         self.context = context
         log = context.log
         bench = context.bench

@@ -10,6 +10,12 @@ struct DemoOptions: Equatable {
 
     var page = "menu"
     var qaLog = false
+    /// `--loop`: the strip and the carousel wrap around.
+    var loop = false
+    /// `--autoplay SECONDS`: the carousel advances by itself every SECONDS.
+    var autoplaySeconds: Double?
+    /// Bounds of `--autoplay`, in seconds.
+    static let autoplayRange = 0.5...3600.0
     var width = defaultSize.width
     var height = defaultSize.height
     var reduceMotion = false
@@ -26,7 +32,7 @@ struct DemoOptions: Equatable {
     static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
         // GLib quietly ignores a value given to a switch (`--rtl=no` would turn right-to-left on): refuse it.
         for argument in arguments.dropFirst().prefix(while: { $0 != "--" }) {
-            for flag in ["qa-log", "reduce-motion", "rtl", "help"] where argument.hasPrefix("--\(flag)=") {
+            for flag in ["qa-log", "reduce-motion", "rtl", "loop", "help"] where argument.hasPrefix("--\(flag)=") {
                 throw UsageError(description: "--\(flag) takes no value (got \"\(argument)\")")
             }
         }
@@ -37,6 +43,11 @@ struct DemoOptions: Equatable {
         let flags = UnsafeMutablePointer<gboolean>.allocate(capacity: 3)
         page.initialize(to: nil); size.initialize(to: nil); content.initialize(to: nil)
         flags.initialize(repeating: 0, count: 3)
+        let loopFlag = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)
+        loopFlag.initialize(to: 0)
+        let autoplay = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+        autoplay.initialize(to: nil)
+        defer { loopFlag.deallocate(); g_free(autoplay.pointee); autoplay.deallocate() }
         var keep: [UnsafeMutablePointer<CChar>] = []
         defer {
             for p in [page, size, content] { g_free(p.pointee); p.deallocate() }
@@ -57,6 +68,8 @@ struct DemoOptions: Equatable {
             entry("reduce-motion", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 1), "No animations; snapping still happens"),
             entry("rtl", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 2), "Right-to-left layout"),
             entry("content", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(content), "The demo's content (JSON); default: the file in resources/", "FILE"),
+            entry("loop", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(loopFlag), "Strip and carousel wrap around: the first item follows the last"),
+            entry("autoplay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(autoplay), "The carousel advances by itself every SECONDS", "SECONDS"),
             GOptionEntry(),
         ]
         let context = g_option_context_new(nil)
@@ -80,6 +93,13 @@ struct DemoOptions: Equatable {
         options.qaLog = flags[0] != 0
         options.reduceMotion = flags[1] != 0
         options.rtl = flags[2] != 0
+        options.loop = loopFlag.pointee != 0
+        if let value = autoplay.pointee.map({ String(cString: $0) }) {
+            guard let seconds = Double(value), autoplayRange.contains(seconds) else {
+                throw UsageError(description: "bad interval \"\(value)\" for --autoplay (expected seconds, \(autoplayRange.lowerBound)...\(Int(autoplayRange.upperBound)), e.g. 3)")
+            }
+            options.autoplaySeconds = seconds
+        }
         if let value = page.pointee.map({ String(cString: $0) }) {
             guard pageIDs.contains(value) else {
                 throw UsageError(description: "unknown page \"\(value)\" for --page (expected one of: \(pageIDs.joined(separator: ", ")))")

@@ -57,7 +57,9 @@ final class SnapScrollerTests: XCTestCase {
         /// and the last settled event says so.
         func assertRests(on index: Int, file: StaticString = #filePath, line: UInt = #line) {
             let layout = scroller.layout
-            let expected = layout.physicalOffset(fromLogical: layout.restingOffset(index), rtl: scroller.isRightToLeft)
+            // The adjustment shows a window of long rows (`ContentWindow`): its value is local to that window.
+            let expected = scroller.adjustmentWindow.local(
+                fromContent: layout.physicalOffset(fromLogical: layout.restingOffset(index), rtl: scroller.isRightToLeft))
             XCTAssertEqual(scroller.currentIndex, index, "current index", file: file, line: line)
             XCTAssertEqual(gtk_adjustment_get_value(scroller.adjustment), expected, "adjustment value", file: file, line: line)
             XCTAssertEqual(settled.last?.index, index, "settled index", file: file, line: line)

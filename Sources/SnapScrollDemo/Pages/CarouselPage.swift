@@ -26,6 +26,9 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     gtk_widget_add_css_class(controls, "carousel-controls")
     gtk_box_append(controls.cast(), reset)
     gtk_box_append(controls.cast(), feedback)
+    carousel.loops = context.loop
+    carousel.autoplayInterval = context.autoplaySeconds
+    applyStartItem(carousel.scroller)
 
     context.bench.register(page: "carousel", carousel.scroller)
     carousel.onPageChanged = { log.page(component, index: $0.index, cause: $0.cause) }

@@ -42,6 +42,7 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     scroller.onSettled = { event in
         context.log.settled("menu", index: event.index, offset: gtk_adjustment_get_value(adjustment), cause: event.cause)
     }
+    applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("menu", index: $0.index) }
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!

@@ -34,6 +34,7 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
             let text = title(index)
             LabelItem.bind(card, text: text, accessibleLabel: "\(text), item \(index + 1)")
         })
+    scroller.loops = context.loop
     gtk_widget_set_vexpand(scroller.widget, 0)
     gtk_widget_set_valign(scroller.widget, GTK_ALIGN_CENTER)
     showCentre(scroller.currentIndex)
@@ -45,6 +46,7 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
         context.log.settled("strip", index: event.index, offset: gtk_adjustment_get_value(adjustment), cause: event.cause)
     }
     context.bench.register(page: "strip", scroller)
+    applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("strip", index: $0.index) }
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!

@@ -1,0 +1,209 @@
+import CSnapGtk
+
+/// A carousel's autoplay: every `interval` seconds of calm it moves on to the next page (from the last page to the
+/// first: onward through the seam when the carousel loops, back to the start otherwise).
+///
+/// It holds still while the pointer is over the carousel, while the carousel (or anything in it) has keyboard focus
+/// the user is using (the window shows focus, e.g. after Tab, or a key was pressed inside since the focus came: the
+/// focus a window hands its first focusable widget at start would otherwise stop autoplay for good),
+/// while any gesture or animation is under way, while motion is reduced, and while the carousel is not on screen.
+/// The countdown starts afresh whenever it may run again and whenever the content moves (the scroller's adjustment
+/// changes), so it runs out only after a full interval at rest: a page is always shown that long after the user lets
+/// go, and never changes during a gesture.
+///
+/// The countdown is a one-shot GLib timeout whose user data is a retained box holding this object weakly; GLib's
+/// destroy notify releases the box, so a pending timeout never outlives it usefully, and `stop()` removes it.
+@MainActor
+final class CarouselAutoplay {
+    /// Seconds between advances.
+    let interval: Double
+    /// Whether a countdown is running (for tests).
+    var isCounting: Bool { source != 0 }
+    /// Whether something holds autoplay still now (a hold, or the carousel is moving).
+    var isPaused: Bool { isHeld || (carousel?.scroller.isMoving ?? true) }
+    /// Whether something stops the countdown itself: the pointer, focus in use, not on screen, reduced motion, fewer
+    /// than two pages. (Movement does not: it restarts the countdown, and a countdown ending mid-gesture starts anew.)
+    private var isHeld: Bool {
+        guard let carousel else { return true }
+        return hovered || (focused && (focusVisible || keyPressedInside)) || !mapped || !Preferences.animationsEnabled
+            || carousel.pageCount < 2
+    }
+
+    private weak var carousel: Carousel?
+    private let advance: @MainActor () -> Void
+    private var source: UInt32 = 0
+    private var hovered = false
+    private var focused = false
+    private var mapped: Bool
+    private var motion: OpaquePointer?
+    private var focus: OpaquePointer?
+    private var keys: OpaquePointer?
+    private var keyPressedInside = false
+    private var handlers: [UInt] = []
+    private var animationsObserver: UInt = 0
+    private var adjustmentHandler: UInt = 0
+    /// The window while mapped, and the handler following its `focus-visible`.
+    private var window: UnsafeMutableRawPointer?
+    private var windowHandler: UInt = 0
+    private var focusVisible: Bool {
+        window.map { gtk_window_get_focus_visible($0.assumingMemoryBound(to: GtkWindow.self)) != 0 } ?? false
+    }
+
+    /// Watches `carousel`'s widget and calls `advance` when a countdown completes without anything holding it still.
+    init(carousel: Carousel, interval: Double, advance: @escaping @MainActor () -> Void) {
+        self.carousel = carousel
+        self.interval = interval
+        self.advance = advance
+        let widget = carousel.widget
+        mapped = gtk_widget_get_mapped(widget) != 0
+
+        let motion = gtk_event_controller_motion_new()!
+        let focus = gtk_event_controller_focus_new()!
+        self.motion = motion
+        self.focus = focus
+        // Controllers belong to the widget; their handlers hold this object weakly and go with the controllers.
+        Signals.connectNotify(UnsafeMutableRawPointer(motion), property: "contains-pointer") { [weak self] in
+            self?.hovered = snap_object_get_boolean(UnsafeMutableRawPointer(motion), "contains-pointer") != 0
+            self?.update()
+        }
+        Signals.connectNotify(UnsafeMutableRawPointer(focus), property: "contains-focus") { [weak self] in
+            let focused = snap_object_get_boolean(UnsafeMutableRawPointer(focus), "contains-focus") != 0
+            self?.focused = focused
+            if !focused { self?.keyPressedInside = false }
+            self?.update()
+        }
+        // Capture phase and never claimed: the carousel's own key handling still gets every key.
+        let keys = gtk_event_controller_key_new()!
+        self.keys = keys
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] _, _ in
+            self?.keyPressedInside = true
+            self?.update()
+            return false
+        }
+        gtk_widget_add_controller(widget, keys)
+        gtk_widget_add_controller(widget, motion)
+        gtk_widget_add_controller(widget, focus)
+        handlers.append(Signals.connect(widget.raw, "map") { [weak self] in
+            self?.mapped = true
+            self?.watchWindow()
+            self?.update()
+        })
+        handlers.append(Signals.connect(widget.raw, "unmap") { [weak self] in
+            self?.mapped = false
+            self?.unwatchWindow()
+            self?.update()
+        })
+        if mapped { watchWindow() }
+        // Any movement starts the countdown again (after the movement, when nothing holds autoplay still).
+        adjustmentHandler = Signals.connect(UnsafeMutableRawPointer(carousel.scroller.adjustment), "value-changed") {
+            [weak self] in self?.restart()
+        }
+        animationsObserver = Preferences.observeAnimations { [weak self] in self?.update() }
+        update()
+    }
+
+    /// Starts the countdown if nothing holds autoplay still and none runs; stops it if something does.
+    func update() {
+        if isHeld {
+            cancelCountdown()
+        } else if source == 0 {
+            startCountdown()
+        }
+    }
+
+    /// The content moved: a full interval from now (once nothing holds autoplay still).
+    func restart() {
+        cancelCountdown()
+        update()
+    }
+
+    /// Ends autoplay: the countdown, the controllers and the handlers go (the carousel lives on without it).
+    func stop() {
+        cancelCountdown()
+        unwatchWindow()
+        Preferences.stopObserving(animationsObserver)
+        animationsObserver = 0
+        guard let carousel else { return }
+        if adjustmentHandler != 0 { Signals.disconnect(UnsafeMutableRawPointer(carousel.scroller.adjustment), adjustmentHandler) }
+        adjustmentHandler = 0
+        for id in handlers { Signals.disconnect(carousel.widget.raw, id) }
+        handlers = []
+        if let motion { gtk_widget_remove_controller(carousel.widget, motion) }
+        if let focus { gtk_widget_remove_controller(carousel.widget, focus) }
+        if let keys { gtk_widget_remove_controller(carousel.widget, keys) }
+        motion = nil
+        focus = nil
+        keys = nil
+    }
+
+    /// Ends the countdown now, as the timeout would (for tests).
+    func fire() {
+        cancelCountdown()
+        guard !isHeld else { return }
+        // Mid-gesture (a held drag, a wheel burst's quiet period): not now; another full interval.
+        if carousel?.scroller.isMoving ?? true {
+            startCountdown()
+            return
+        }
+        advance()
+        // The advance moves the carousel, and its movement restarts the countdown; if it did not move, go on.
+        update()
+    }
+
+    private func watchWindow() {
+        unwatchWindow()
+        guard let carousel, let root = gtk_widget_get_root(carousel.widget) else { return }
+        let window = UnsafeMutableRawPointer(root)
+        self.window = window
+        windowHandler = Signals.connectNotify(window, property: "focus-visible") { [weak self] in self?.update() }
+    }
+
+    private func unwatchWindow() {
+        if let window, windowHandler != 0 { Signals.disconnect(window, windowHandler) }
+        window = nil
+        windowHandler = 0
+    }
+
+    private final class WeakBox {
+        weak var target: CarouselAutoplay?
+        init(_ target: CarouselAutoplay) { self.target = target }
+    }
+
+    private func startCountdown() {
+        let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
+        let milliseconds = UInt32(min(max(interval * 1000, 1), Double(UInt32.max)).rounded())
+        source = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            onGtkThread {
+                guard let autoplay = Unmanaged<WeakBox>.fromOpaque(data!).takeUnretainedValue().target else { return }
+                autoplay.source = 0   // this source ends with the callback
+                autoplay.fire()
+            }
+            return 0   // one shot: the next countdown is a new source
+        }, box) { data in
+            Unmanaged<WeakBox>.fromOpaque(data!).release()
+        }
+    }
+
+    private func cancelCountdown() {
+        guard source != 0 else { return }
+        g_source_remove(source)
+        source = 0
+    }
+}
+
+extension Carousel {
+    /// Starts, replaces or ends autoplay after `autoplayInterval` changed.
+    func configureAutoplay() {
+        autoplay?.stop()
+        autoplay = nil
+        guard let interval = autoplayInterval, interval.isFinite, interval > 0 else { return }
+        autoplay = CarouselAutoplay(carousel: self, interval: interval) { [weak self] in self?.advanceByAutoplay() }
+    }
+
+    /// The next page, wrapping to the first (the short way, onward, when looping).
+    func advanceByAutoplay() {
+        guard pageCount > 1 else { return }
+        scrollTo(page: (currentPage + 1) % pageCount, cause: .programmatic)
+    }
+}

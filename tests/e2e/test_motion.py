@@ -1,0 +1,34 @@
+"""Motion over real frames: programmatic one-item snaps in the running demo (its SNAPSCROLL_BENCH_SNAPS mode, which
+samples the content's position once a frame) start gently — the first frame that moves covers at most 35 % of an
+item — on every snapping page, in both directions of text. Later frames are not bounded here: on a loaded machine a
+frame may come 100 ms late and rightly show that much more of the motion."""
+
+import os
+import sys
+
+from harness import DEMO, ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from frames import measure_frames  # noqa: E402
+
+FIRST_FRAME_LIMIT = 0.35
+SNAPS = 6
+
+
+def _check(page, rtl):
+    event = measure_frames(DEMO, page, SNAPS, args=["--rtl"] if rtl else [], timeout=60)
+    label = f"{page}{' rtl' if rtl else ''}: {event}"
+    assert event["snaps"] == SNAPS, label
+    assert 0 < event["first_step_max_items"] <= FIRST_FRAME_LIMIT, label
+    assert event["step_max_items"] > event["first_step_max_items"], label   # it does speed up after the start
+    assert event["stderr_lines"] == 0, label
+
+
+def test_motion_snaps_start_gently_on_every_page():
+    for page in ("menu", "strip", "carousel"):
+        _check(page, rtl=False)
+
+
+def test_motion_snaps_start_gently_right_to_left():
+    for page in ("menu", "strip", "carousel"):
+        _check(page, rtl=True)

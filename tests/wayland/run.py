@@ -1,0 +1,263 @@
+"""End-to-end tests under a real Wayland compositor (run inside tests/wayland/session): a virtual pointer gives the
+demo real touchpad scrolling (finger source, axis stop → GTK scroll-end) and high-resolution wheel partial notches,
+which X cannot send. Every gesture on the menu, the strip and the carousel, in both directions of text, must end in
+exactly one `settled` with the right cause, on an item resting exactly in place (the QA log's offset, and the
+item's centre on the viewport's centre through AT-SPI); the segmented and centering pages take horizontal scrolling
+without side effects. The app must print nothing on standard error.
+Usage: run.py [-k SUBSTRING]. Ends with 'wayland: N passed, N failed'."""
+
+import os
+import subprocess
+import sys
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "e2e"))
+
+from harness import App, extents  # noqa: E402
+
+# Half a pixel of allowed error, plus half a pixel because AT-SPI extents are whole pixels.
+TOLERANCE = 1.0
+DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+FRUIT = ["🍎", "🍊", "🍇", "🍌", "🍉", "🍐", "🍒"]
+BANNERS = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
+
+
+class Pointer:
+    """The session's virtual pointer (vpointer): one command a line, answered once its input is sent."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen([os.environ["VPOINTER"]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        self._answer("start")
+
+    def _answer(self, command):
+        line = self.proc.stdout.readline().strip()
+        assert line == "ok", f"vpointer: {command!r} answered {line!r}"
+
+    def __call__(self, command):
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        self._answer(command)
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=5)
+
+
+class Row:
+    """One snapping component as seen from outside."""
+
+    def __init__(self, app, component, panel, pane, item_name, count):
+        self.app, self.component, self.count = app, component, count
+        self.panel = app.find(role="panel", name=panel)
+        self.pane = app.find(role="scroll pane", name=pane, root=self.panel)
+        self.item_name = item_name
+        # The distance between neighbours' resting places, read off the screen.
+        self.pitch = abs(self.item_centre(1) - self.item_centre(0))
+        assert self.pitch > 10, self.pitch
+
+    def item_centre(self, index):
+        x, _, w, _ = extents(self.app.find(name=self.item_name(index), root=self.pane))
+        return x + w / 2
+
+    def pane_centre(self):
+        x, y, w, h = extents(self.pane)
+        return x + w / 2, y + h / 2
+
+    def resting_offset(self, index, rtl):
+        return round(((self.count - 1 - index) if rtl else index) * self.pitch)
+
+
+def expect_one_settle(app, row, mark, rtl, cause, check, label, timeout=6):
+    """Waits for the gesture's `settled`, lets the app go quiet, and checks it was the only one, with `cause`, on an
+    index passing `check`, at the exact resting offset, with the item centred on screen. Returns the index."""
+    app.wait_event("settled", component=row.component, timeout=timeout)
+    app.quiet(0.6)
+    settled = [e for e in app.since(mark, "settled") if e.get("component") == row.component]
+    assert len(settled) == 1, f"{label}: expected one settled, got {settled}"
+    event = settled[0]
+    assert event["cause"] == cause, f"{label}: {event}"
+    index = event["index"]
+    assert check(index), f"{label}: settled on {index}: {event}"
+    # The offset is the physical adjustment value; resting places are whole multiples of the pitch read off screen.
+    assert abs(event["offset"] - row.resting_offset(index, rtl)) <= TOLERANCE, \
+        f"{label}: offset {event['offset']} for item {index}, pitch {row.pitch}"
+    error = row.item_centre(index) - row.pane_centre()[0]
+    assert abs(error) <= TOLERANCE, f"{label}: item {index} is {error} px off the viewport's centre"
+    return index
+
+
+def gestures(page, component, panel, pane, item_name, count, rtl, pager=False):
+    args = ["--page", page] + (["--rtl"] if rtl else [])
+    pointer = Pointer()
+    try:
+        with App(*args) as app:
+            row = Row(app, component, panel, pane, item_name, count)
+            x, y = row.pane_centre()
+            pointer(f"move {x:.0f} {y:.0f}")
+            time.sleep(0.3)
+            forward = -1 if rtl else 1     # physical direction of the next item
+            p = row.pitch
+            index = 0
+            last = count - 1
+
+            def run(label, command, cause, check):
+                nonlocal index
+                mark = app.mark()
+                pointer(command)
+                index = expect_one_settle(app, row, mark, rtl, cause, check, f"{page} {'rtl' if rtl else 'ltr'} {label}")
+
+            before = index
+            run("slow swipe forward", f"swipe {forward * 1.3 * p:.1f} 800 ease", "touchpad",
+                lambda i: i == before + 1)
+            before = index
+            run("fling forward", f"swipe {forward * 1.2 * p:.1f} 120 fling", "touchpad",
+                (lambda i: i == before + 1) if pager else (lambda i: i >= min(before + 2, last)))
+            before = index
+            run("swipe back without a stop", f"swipe {-forward * 1.3 * p:.1f} 300 even nostop", "touchpad",
+                lambda i: i < before)
+            before = index
+            run("four quarter notches forward", "wheel120 4 30", "wheel", lambda i: i == min(before + 1, last))
+            before = index
+            run("two half notches back", "wheel120 2 -60", "wheel", lambda i: i == max(before - 1, 0))
+            before = index
+            run("one quarter notch stays", "wheel120 1 30", "wheel", lambda i: i == before)
+            before = index
+            run("slow swipe back", f"swipe {-forward * 1.3 * p:.1f} 800 ease", "touchpad",
+                lambda i: i == max(before - 1, 0))
+    finally:
+        pointer.close()
+
+
+def test_menu_ltr():
+    gestures("menu", "menu", "Menu", "Weekday menu", lambda i: DAYS[i], 7, rtl=False)
+
+
+def test_menu_rtl():
+    gestures("menu", "menu", "Menu", "Weekday menu", lambda i: DAYS[i], 7, rtl=True)
+
+
+def fruit(i):
+    return f"{FRUIT[i % len(FRUIT)]}, item {i + 1}"
+
+
+def test_strip_ltr():
+    gestures("strip", "strip", "Strip", "Fruit strip", fruit, 7, rtl=False)
+
+
+def test_strip_rtl():
+    gestures("strip", "strip", "Strip", "Fruit strip", fruit, 7, rtl=True)
+
+
+def banner(i):
+    return f"Banner {i + 1} of 5: {BANNERS[i]}"
+
+
+def test_carousel_ltr():
+    gestures("carousel", "carousel", "Carousel", "Banners", banner, 5, rtl=False, pager=True)
+
+
+def test_carousel_rtl():
+    gestures("carousel", "carousel", "Carousel", "Banners", banner, 5, rtl=True, pager=True)
+
+
+def centering(rtl):
+    args = ["--page", "centering"] + (["--rtl"] if rtl else [])
+    pointer = Pointer()
+    try:
+        with App(*args) as app:
+            app.wait_event("layout", component="centering")
+            panel = app.find(name="Centering")
+            view = app.find(role="scroll pane", name="Chips, centred when they fit", root=panel)
+            row = app.find(name="Chips", root=panel)
+            add = app.find(role="push button", name="Add chip", root=panel)
+            x, y, w, h = extents(add)
+            pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
+            mark = app.mark()
+            for _ in range(40):
+                pointer("click")
+                time.sleep(0.15)
+                if app.since(mark, "layout"):
+                    break
+            assert [e["mode"] for e in app.since(mark, "layout")] == ["scrolling"], app.since(mark, "layout")
+            for _ in range(6):       # make sure there is room to scroll
+                pointer("click")
+            time.sleep(0.3)
+            vx, vy, vw, vh = extents(view)
+            pointer(f"move {vx + vw / 2:.0f} {vy + vh / 2:.0f}")
+            time.sleep(0.2)
+            start = extents(row)[0]
+            inward = -1 if rtl else 1      # towards the hidden end
+            mark = app.mark()
+            pointer(f"swipe {inward * 150} 400 ease")
+            time.sleep(0.5)
+            moved = extents(row)[0]
+            assert (start - moved) * inward >= 100, f"the row moved from {start} to {moved}"
+            pointer(f"swipe {-inward * 400} 400 ease")
+            time.sleep(0.5)
+            assert abs(extents(row)[0] - start) <= TOLERANCE, "back at the start edge"
+            assert app.since(mark, "layout") == [], "scrolling changes no mode"
+    finally:
+        pointer.close()
+
+
+def test_centering_ltr():
+    centering(False)
+
+
+def test_centering_rtl():
+    centering(True)
+
+
+def segmented(rtl):
+    args = ["--page", "segmented"] + (["--rtl"] if rtl else [])
+    pointer = Pointer()
+    try:
+        with App(*args) as app:
+            import pyatspi
+            tabs = app.find_all(role="page tab", name=None, root=app.find(role="page tab list", name="Sections"))
+            assert len(tabs) >= 2, tabs
+            x, y, w, h = extents(tabs[0])
+            pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
+            time.sleep(0.2)
+            mark = app.mark()
+            for command in ("swipe 200 400 ease", "swipe -200 120 fling", "swipe 150 300 even nostop",
+                            "wheel120 4 30 h", "wheel120 4 30"):
+                pointer(command)
+            app.quiet(0.8)
+            assert app.since(mark, "selected") == [], "scrolling selects nothing"
+            selected = [t.name for t in tabs if t.getState().contains(pyatspi.STATE_SELECTED)]
+            assert selected == [tabs[0].name], selected
+    finally:
+        pointer.close()
+
+
+def test_segmented_ltr():
+    segmented(False)
+
+
+def test_segmented_rtl():
+    segmented(True)
+
+
+def main():
+    pattern = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else ""
+    passed = failed = 0
+    for name in [n for n in sorted(globals()) if n.startswith("test_") and pattern in n]:
+        start = time.time()
+        try:
+            globals()[name]()
+        except Exception:
+            failed += 1
+            print(f"FAIL {name} ({time.time() - start:.1f}s)\n{traceback.format_exc()}", flush=True)
+        else:
+            passed += 1
+            print(f"ok   {name} ({time.time() - start:.1f}s)", flush=True)
+    print(f"wayland: {passed} passed, {failed} failed")
+    sys.exit(1 if failed or not passed else 0)
+
+
+if __name__ == "__main__":
+    main()
