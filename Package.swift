@@ -23,9 +23,21 @@ let package = Package(
         // The demo window: thin wiring of pages, options, content and the QA log.
         .executableTarget(
             name: "SnapScrollDemo", dependencies: ["SnapGtk", "SnapCore"],
+            // The release build links the Swift runtime statically: no dozen shared libraries to map and
+            // relocate at start (about 30 ms and 4 MB less in the start-up benchmark). Compiling with the flag
+            // too makes the static modules name what they link (FoundationEssentials' own parts).
+            swiftSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+                // Optimised in debug builds too: the content scanner walks up to 256 MB byte by byte, and unoptimised
+                // it takes 20 s for a million items (the end-to-end tests run the debug build).
+                .unsafeFlags(["-O"], .when(configuration: .debug)),
+            ],
             // The toolchain links all of Foundation (and its ICU data) into every executable; the demo
             // uses only FoundationEssentials, so drop what it never calls: ~6 MB less resident memory.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"])]
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--as-needed"]),
+                .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),  // see swiftSettings
+            ]
         ),
         .executableTarget(name: "snapcore-bench", dependencies: ["SnapCore"]),
         .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore"]),

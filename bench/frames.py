@@ -1,7 +1,7 @@
 """Frame figures: frame-clock intervals and the per-frame cost of our code while a snapping component makes
 programmatic snaps (the demo's SNAPSCROLL_BENCH_SNAPS mode, which ends with one `{"event":"bench",…}` line).
-Also writes the large content file (100,000 menu titles, strip items and banners) the benchmark and the
-bad-input tests use. Run inside scripts/headless."""
+Also writes the large content files (menu titles, strip items and banners) the benchmark and the
+bad-input tests use (100,000 of each by default). Run inside scripts/headless."""
 
 import json
 import os

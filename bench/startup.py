@@ -16,28 +16,47 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
 from harness import rss_kb  # noqa: E402  (how the tests read a process's memory; one reader for both)
 
 
+# Start-up phases the demo (and the bare window) mark on the monotonic clock when SNAPSCROLL_BENCH_PHASES is set,
+# in the order reached: main (first line of main), content (file loaded), gtk (gtk_init done), css (stylesheet
+# installed), activate (the application runs), window (window built), present, frame (first frame painted).
+PHASES = ["main", "content", "gtk", "css", "activate", "window", "present", "frame"]
+
+
 def launch(cmd, env=None):
-    """(seconds to ready, RSS in MB at ready) for one launch."""
-    start = time.monotonic()
+    """(seconds to ready, RSS in MB at ready, {phase: seconds from launch}) for one launch."""
+    env = dict(env or os.environ, SNAPSCROLL_BENCH_PHASES="1")
+    start = time.monotonic()  # CLOCK_MONOTONIC, the clock the phases are marked on
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         for line in p.stdout:
             if '"ready"' in line:
                 elapsed = time.monotonic() - start
-                return elapsed, rss_kb(p.pid) / 1024
+                phases = {k: v - start for k, v in json.loads(line).get("phases", {}).items()}
+                return elapsed, rss_kb(p.pid) / 1024, phases
         raise RuntimeError(f"{cmd[0]} exited before ready: {p.stderr.read()}")
     finally:
         p.terminate()
         p.wait()
 
 
-def measure(name, cmd, env=None):
-    launch(cmd, env)  # warm the page cache; not counted
-    samples = [launch(cmd, env) for _ in range(RUNS)]
+def summarize(name, samples):
     times = sorted(s[0] * 1000 for s in samples)
     rss = sorted(s[1] for s in samples)
+    phases = {k: statistics.median(s[2][k] * 1000 for s in samples) for k in PHASES if all(k in s[2] for s in samples)}
     return {"name": name, "ready_ms": statistics.median(times), "ready_ms_min": times[0],
-            "ready_ms_max": times[-1], "rss_mb": statistics.median(rss)}
+            "ready_ms_max": times[-1], "rss_mb": statistics.median(rss), "phases_ms": phases}
+
+
+def measure_interleaved(configs):
+    """Launches every (name, cmd) once per round, RUNS rounds after one warm-up round (not counted), so a busy
+    machine slows every configuration alike; returns one summary row per configuration."""
+    for _, cmd in configs:
+        launch(cmd)  # warm the page cache
+    samples = [[] for _ in configs]
+    for _ in range(RUNS):
+        for i, (_, cmd) in enumerate(configs):
+            samples[i].append(launch(cmd))
+    return [summarize(name, s) for (name, _), s in zip(configs, samples)]
 
 
 def bare_window():
@@ -50,23 +69,30 @@ def bare_window():
 
 def measure_startup(demo, extra=(), more=()):
     """Rows for the bare window, then the demo on each page, then `more` ((name, extra args) pairs), each with
-    its ratio to the bare window's time and its memory over the bare window's."""
-    rows = [measure("bare GTK4 window (C)", [bare_window()])]
-    for page in PAGES:
-        rows.append(measure(f"snapscroll-demo --page {page}", [demo, "--qa-log", "--page", page, *extra]))
-    for name, args in more:
-        rows.append(measure(name, [demo, "--qa-log", *args, *extra]))
+    its ratio to the bare window's time (medians, and minimums) and its memory over the bare window's."""
+    configs = [("bare GTK4 window (C)", [bare_window()])]
+    configs += [(f"snapscroll-demo --page {page}", [demo, "--qa-log", "--page", page, *extra]) for page in PAGES]
+    configs += [(name, [demo, "--qa-log", *args, *extra]) for name, args in more]
+    rows = measure_interleaved(configs)
     floor = rows[0]
     for r in rows:
         r["ready_ratio"] = r["ready_ms"] / floor["ready_ms"]
+        r["ready_ratio_min"] = r["ready_ms_min"] / floor["ready_ms_min"]
         r["rss_over_bare_mb"] = r["rss_mb"] - floor["rss_mb"]
     return rows
 
 
 def print_startup(rows):
-    print(f"{'start-up':44} {'ready ms (median of %d)' % RUNS:>24} {'x bare':>8} {'RSS MB':>8} {'+MB vs bare':>12}")
+    print(f"{'start-up (launches interleaved)':44} {'ready ms (median of %d)' % RUNS:>24} {'x bare':>8} {'min ms':>8} "
+          f"{'x bare':>8} {'RSS MB':>8} {'+MB vs bare':>12}")
     for r in rows:
-        print(f"{r['name']:44} {r['ready_ms']:24.1f} {r['ready_ratio']:8.2f} {r['rss_mb']:8.1f} {r['rss_over_bare_mb']:12.1f}")
+        print(f"{r['name']:44} {r['ready_ms']:24.1f} {r['ready_ratio']:8.2f} {r['ready_ms_min']:8.1f} "
+              f"{r['ready_ratio_min']:8.2f} {r['rss_mb']:8.1f} {r['rss_over_bare_mb']:12.1f}")
+    print()
+    print(f"{'start-up phases, ms from launch (median)':44}" + "".join(f"{p:>9}" for p in PHASES) + f"{'ready':>9}")
+    for r in rows:
+        cells = "".join(f"{r['phases_ms'][p]:9.1f}" if p in r["phases_ms"] else f"{'-':>9}" for p in PHASES)
+        print(f"{r['name']:44}{cells}{r['ready_ms']:9.1f}")
 
 
 PAGES = ["menu", "centering", "segmented", "strip", "carousel"]

@@ -122,7 +122,9 @@ final class DemoWindow {
             // The surface's size is the window's size as the display has it (the widget's excludes
             // client-side decorations).
             let surface = gtk_native_get_surface(OpaquePointer(self.window))
-            self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)))
+            StartupPhases.mark("frame")
+            self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)),
+                           phases: StartupPhases.json())
             self.bench.begin(page: page, window: self.window, log: self.log)
         }
     }

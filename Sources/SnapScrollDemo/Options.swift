@@ -20,18 +20,31 @@ struct DemoOptions: Equatable {
     var height = defaultSize.height
     var reduceMotion = false
     var rtl = false
-    var contentFile: String?
+    /// The `--content` path as the bytes given (a file name need not be valid UTF-8).
+    var contentFile: [UInt8]?
 
     /// A problem with the command line: one line for standard error, exit status 2.
     struct UsageError: Error, CustomStringConvertible {
         let description: String
     }
 
+    /// Parses the process's own command line as the bytes given (a file name need not be UTF-8).
+    static func parseCommandLine() throws(UsageError) -> DemoOptions {
+        try parse((0..<Int(CommandLine.argc)).map { i in
+            CommandLine.unsafeArgv[i].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+        })
+    }
+
     /// Parses `arguments` (including the program name). `--help` is answered by GLib, which prints
     /// the usage and exits 0.
     static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
+        try parse(arguments.map { Array($0.utf8) })
+    }
+
+    /// Parses `arguments` given as bytes (including the program name).
+    static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> DemoOptions {
         // GLib quietly ignores a value given to a switch (`--rtl=no` would turn right-to-left on): refuse it.
-        for argument in arguments.dropFirst().prefix(while: { $0 != "--" }) {
+        for argument in arguments.dropFirst().lazy.map({ String(decoding: $0, as: UTF8.self) }).prefix(while: { $0 != "--" }) {
             for flag in ["qa-log", "reduce-motion", "rtl", "loop", "help"] where argument.hasPrefix("--\(flag)=") {
                 throw UsageError(description: "--\(flag) takes no value (got \"\(argument)\")")
             }
@@ -112,7 +125,9 @@ struct DemoOptions: Equatable {
             }
             (options.width, options.height) = (w, h)
         }
-        options.contentFile = content.pointee.map { String(cString: $0) }
+        options.contentFile = content.pointee.map { pointer in
+            Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        }
         return options
     }
 
@@ -127,9 +142,13 @@ struct DemoOptions: Equatable {
     }
 }
 
-/// A NULL-terminated copy of `strings` that GLib owns (free with `g_strfreev`).
-private func g_new0_strv(_ strings: [String]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+/// A NULL-terminated copy of `strings` (bytes, without NULs) that GLib owns (free with `g_strfreev`).
+private func g_new0_strv(_ strings: [[UInt8]]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
     let vector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(OpaquePointer(g_malloc0(gsize((strings.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride))!))
-    for (i, s) in strings.enumerated() { vector[i] = g_strdup(s) }
+    for (i, s) in strings.enumerated() {
+        let copy = UnsafeMutablePointer<CChar>(OpaquePointer(g_malloc0(gsize(s.count + 1))!))
+        s.withUnsafeBytes { if let base = $0.baseAddress { memcpy(copy, base, s.count) } }
+        vector[i] = copy
+    }
     return vector
 }

@@ -16,8 +16,11 @@ final class QALog {
     /// Calls `observer` with every line from now on.
     func observe(_ observer: @escaping @MainActor (String) -> Void) { observers.append(observer) }
 
-    func ready(page: String, width: Int, height: Int) {
-        emit("ready", ["page": page, "width": width, "height": height])
+    /// `phases` (already JSON) is added as it is, for the start-up benchmark.
+    func ready(page: String, width: Int, height: Int, phases: String? = nil) {
+        var fields: [String: Any] = ["page": page, "width": width, "height": height]
+        if let phases { fields["phases"] = RawJSON(text: phases) }
+        emit("ready", fields)
     }
 
     func settled(_ component: String, index: Int, offset: Double, cause: Cause) {
@@ -63,6 +66,7 @@ final class QALog {
             // Whole offsets print as integers; others with the shortest exact representation.
             return double == double.rounded() && abs(double) < 1e15 ? String(Int(double)) : String(double)
         case let string as String: return quoted(string)
+        case let raw as RawJSON: return raw.text
         default: return quoted(String(describing: value))
         }
     }
@@ -86,6 +90,9 @@ final class QALog {
         return out + "\""
     }
 }
+
+/// A value already in JSON form.
+private struct RawJSON { let text: String }
 
 /// Writes one whole line to a file descriptor, unbuffered, so each line reaches a reader at once.
 func writeLine(_ text: String, to descriptor: Int32) {

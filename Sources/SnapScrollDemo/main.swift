@@ -6,6 +6,7 @@ import SnapGtk
 /// snapscroll-demo: parse the command line, load the content, open the window.
 
 let program = "snapscroll-demo"
+StartupPhases.mark("main")
 
 /// Ends the process with one line on standard error, before any window exists.
 func fail(_ message: String, status: Int32) -> Never {
@@ -14,18 +15,20 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let options: DemoOptions
-do { options = try DemoOptions.parse(CommandLine.arguments) } catch { fail(error.description, status: 2) }
+do { options = try DemoOptions.parseCommandLine() } catch { fail(error.description, status: 2) }
 
 guard let resources = Resources.locate() else {
     fail("cannot find the resources folder (set \(Resources.environmentVariable))", status: 1)
 }
-let contentURL = options.contentFile.map { URL(fileURLWithPath: $0) } ?? resources.url("content.json")
+let contentPath = options.contentFile ?? Array(resources.url("content.json").path.utf8)
 let content: DemoContent
-do { content = try DemoContent.load(from: contentURL) } catch { fail(error.description, status: 2) }
+do { content = try DemoContent.load(path: contentPath) } catch { fail(error.description, status: 2) }
+StartupPhases.mark("content")
 
 g_set_prgname(program)
 g_set_application_name("SnapScroll")
 guard GtkThread.initialize() else { fail("cannot open a display", status: 1) }
+StartupPhases.mark("gtk")
 if options.reduceMotion { DemoSettings.setAnimationsEnabled(false) }
 if options.rtl { DemoSettings.setRightToLeft(true) }
 do {
@@ -35,10 +38,15 @@ do {
     fail("cannot read snapscroll.css: \(error)", status: 1)
 }
 
+StartupPhases.mark("css")
 let log = QALog(writesToStandardOutput: options.qaLog)
 let application = Application(id: "io.github.snapscroll.Demo")
 let status = application.run(program: program) { app in
+    StartupPhases.mark("activate")
     let context = PageContext(content: content, log: log, resources: resources)
-    DemoWindow(application: app, options: options, context: context).present()
+    let window = DemoWindow(application: app, options: options, context: context)
+    StartupPhases.mark("window")
+    window.present()
+    StartupPhases.mark("present")
 }
 exit(status)

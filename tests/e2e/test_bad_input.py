@@ -1,17 +1,19 @@
 """Bad input: wrong option values, content files that are empty, cut short, of the wrong types, nested too deep or
-huge, banner images that are missing or corrupt, and windows from 120x120 to 4000x2000 on every page. Each gets
-one clear line and status 2, or a placeholder and an `error` event — never a crash or a hang. (test_shell.py has
-the first cases of each kind; these extend them.)"""
+huge, over the content limits, named by odd paths or not UTF-8 inside, banner images that are missing or corrupt,
+and windows from 120x120 to 4000x2000 on every page. Each gets one clear line and status 2, or a placeholder and an
+`error` event — never a crash or a hang. (test_shell.py has the first cases of each kind; these extend them.)"""
 
 import json
 import os
 import random
+import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 
-from harness import ROOT, App, extents, run_demo, xdo
+from harness import DEMO, ROOT, App, extents, run_demo, xdo
 from soak import Soak, Violation
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
@@ -86,6 +88,190 @@ def test_content_files_of_the_wrong_kind_exit_2_naming_the_problem():
         _fails_with(["--content", _content_file(folder, '{"strip":' + "[" * 100_000, "deep-cut.json")], "content file deep-cut.json")
         # A folder, not a file.
         _fails_with(["--content", folder], "not a file")
+    finally:
+        shutil.rmtree(folder)
+
+
+def _good_content(**changes):
+    content = {"strip": ["a", "b"], "banners": [{"title": "Good", "image": GOOD_IMAGE}]}
+    content.update(changes)
+    return json.dumps(content)
+
+
+def test_titles_and_items_over_the_limit_and_files_over_256_mb_exit_2_at_once():
+    folder = tempfile.mkdtemp()
+    try:
+        ten_mb = "x" * (10 << 20)
+        cases = [
+            (_good_content(banners=[{"title": "ok", "image": GOOD_IMAGE}, {"title": ten_mb, "image": GOOD_IMAGE}]),
+             "banners[1].title: longer than 1000 characters"),
+            (_good_content(strip=["a", "b", "c", ten_mb]), "strip[3]: longer than 1000 characters"),
+            (_good_content(menu=["Mon", "é" * 1001]), "menu[1]: longer than 1000 characters"),
+            (_good_content(banners=[{"title": "t", "image": "p/" * 3000}]), "banners[0].image: longer than"),
+        ]
+        for i, (text, fragment) in enumerate(cases):
+            started = time.monotonic()
+            line = _fails_with(["--content", _content_file(folder, text, f"long{i}.json")], fragment)
+            assert line.startswith(f"snapscroll-demo: content file long{i}.json: "), line
+            assert time.monotonic() - started < 10, f"{fragment}: took {time.monotonic() - started:.1f} s"
+        # Exactly at the limit (in characters, not bytes) is fine: the window opens.
+        at_limit = _content_file(folder, _good_content(strip=["é" * 1000], menu=["🍎" * 1000]), "at-limit.json")
+        with App("--page", "strip", "--content", at_limit) as app:
+            assert app.ready["page"] == "strip"
+        # Over 256 MB: refused from its size, before reading (a sparse file, so nothing is written).
+        huge = os.path.join(folder, "huge.json")
+        with open(huge, "wb") as f:
+            f.truncate(300 << 20)
+        started = time.monotonic()
+        _fails_with(["--content", huge], "content file huge.json is 300 MB, over the limit of 256 MB")
+        assert time.monotonic() - started < 5
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_content_paths_are_bytes_and_each_path_problem_has_its_own_message():
+    folder = tempfile.mkdtemp()
+    try:
+        # A file name that is not UTF-8 (Latin-1 "café.json") opens like any other.
+        latin1 = os.path.join(os.fsencode(folder), b"caf\xe9.json")
+        with open(latin1, "w") as f:
+            f.write(_good_content(strip=["from a Latin-1 name"]))
+        with App("--page", "strip", "--content", latin1) as app:
+            assert app.ready["page"] == "strip"
+        # Missing, its name shown readably.
+        _fails_with(["--content", os.path.join(os.fsencode(folder), b"gone\xff.json")], "gone\ufffd.json: no such file")
+        loop = os.path.join(folder, "loop.json")
+        os.symlink(loop, loop)
+        fifo = os.path.join(folder, "fifo.json")
+        os.mkfifo(fifo)
+        cases = [
+            ("", "the content file's path is empty"),
+            (loop, "symbolic link loop"),
+            (os.path.join(folder, "x" * 300 + ".json"), "the path is too long"),
+            ("/a" * 3000, "the path is too long"),
+            (os.path.join(folder, "missing.json"), "missing.json: no such file"),
+            (folder, "it is a directory, not a file"),
+            (os.path.join(folder, "fifo.json", "x"), "a folder in the path is not a folder"),
+            (fifo, "it is a FIFO, not a regular file"),  # refused without waiting for a writer
+            ("/dev/zero", "it is a device, not a regular file"),
+        ]
+        for path, fragment in cases:
+            started = time.monotonic()
+            _fails_with(["--content", path], fragment)
+            assert time.monotonic() - started < 5, (path, time.monotonic() - started)
+    finally:
+        shutil.rmtree(folder)
+
+
+def _position(line):
+    """(line, column) from "… not valid JSON: line L, column C: …"."""
+    match = re.search(r"not valid JSON: line (\d+), column (\d+): ", line)
+    assert match, line
+    return int(match.group(1)), int(match.group(2))
+
+
+def test_encoding_errors_are_reported_at_a_line_and_column_inside_the_file():
+    folder = tempfile.mkdtemp()
+    try:
+        head = b'{\n  "strip": ["ok", "'
+        cases = [
+            # (bytes, what the message says, expected line and column)
+            (head + b'caf\xe9"],\n  "banners": []\n}\n', "invalid UTF-8 (bytes 0xe9 0x22)", (2, 23)),  # Latin-1
+            (head + b'\\ud800"],\n  "banners": []\n}\n', "lone surrogate \\ud800", (2, 20)),
+            (head + b'\\udc00\\u0041"]}', "lone surrogate \\udc00", (2, 20)),
+            (head + b'\\ud800\\u0041"]}', "lone surrogate \\ud800", (2, 20)),
+            (head + b'\xc3\xa9\x80"]}', "invalid UTF-8 (byte 0x80)", (2, 21)),
+            (head + b'\xed\xa0\x80"]}', "invalid UTF-8 (bytes 0xed 0xa0)", (2, 20)),  # a surrogate in UTF-8
+            (head + b'\xf0\x9f', "cut short by the end of file", (2, 20)),  # the file ends inside a character
+            (head + b'\xff', "invalid UTF-8 (byte 0xff)", (2, 20)),  # the last byte of the file
+            (head, "unexpected end of file inside a string", (2, 19)),
+            (b"\xef\xbb\xbf{}", "byte 0xef", (1, 1)),  # a byte-order mark
+        ]
+        for i, (data, fragment, expected) in enumerate(cases):
+            line = _fails_with(["--content", _content_file(folder, data, f"enc{i}.json", binary=True)], fragment)
+            row, column = _position(line)
+            lines = data.split(b"\n")
+            assert 1 <= row <= len(lines), (line, data)
+            assert 1 <= column <= max(len(lines[row - 1]), 1), (line, data)
+            if expected:
+                assert (row, column) == expected, (line, data)
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_escapes_and_characters_reach_the_screen_decoded():
+    folder = tempfile.mkdtemp()
+    try:
+        titles = ["caf\u00e9", "\U0001F34E apple", "tab\tquote\"slash\\", "月曜日", "a/b"]
+        # json.dumps escapes every non-ASCII character (\u00e9, a surrogate pair for the apple); "\/" is an escaped
+        # slash; the strip item goes in as raw UTF-8.
+        text = json.dumps({"menu": titles, "strip": ["x"], "banners": [{"title": "t", "image": GOOD_IMAGE}]})
+        text = text.replace("a/b", "a\\/b").replace('"x"', '"\u00fcber ✓"')
+        with App("--page", "menu", "--content", _content_file(folder, text)) as app:
+            tablist = app.find(role="page tab list", name="Weekdays")
+            names = [t.name for t in app.find_all(role="page tab", root=tablist)]
+            assert names[:len(titles)] == titles, names
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_mutated_content_is_refused_exactly_when_it_is_not_json_and_positions_stay_in_the_file():
+    """Seeded mutations of the shipped file: the demo calls the text invalid JSON exactly when Python's strict
+    parser does (except lone surrogates, which Python accepts and the contract refuses), and every position it
+    names is a line and column of the file. Run without a display: valid content stops at "cannot open a display"."""
+    with open(DEFAULT_CONTENT, "rb") as f:
+        base = f.read()
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["GDK_BACKEND"] = "x11"
+    alphabet = b'{}[]",:\\ u0123456789abcdefnrtl-+.eE\n\t\xff\xc3\xa9\xed\xa0\x80'
+    rng = random.Random(11)
+    folder = tempfile.mkdtemp()
+    try:
+        path = os.path.join(folder, "mutated.json")
+        for case in range(150):
+            data = bytearray(base)
+            for _ in range(rng.randint(1, 3)):
+                i = rng.randrange(len(data))
+                kind = rng.randrange(3)
+                if kind == 0:
+                    data[i:i + 1] = bytes([rng.choice(alphabet)])
+                elif kind == 1:
+                    del data[i]
+                else:
+                    data[i:i] = bytes([rng.choice(alphabet)])
+            data = bytes(data)
+            with open(path, "wb") as f:
+                f.write(data)
+            try:
+                json.loads(data.decode("utf-8"))
+                python_ok = True
+            except ValueError:
+                python_ok = False
+            p = subprocess.run([DEMO, "--content", path], capture_output=True, text=True, env=env, timeout=20)
+            refused = "not valid JSON" in p.stderr
+            if "lone surrogate" not in p.stderr:
+                assert refused != python_ok, (case, python_ok, p.stderr, data)
+            if refused:
+                match = re.search(r"line (\d+), column (\d+): ", p.stderr)
+                row, column = int(match.group(1)), int(match.group(2))
+                lines = data.split(b"\n")
+                assert 1 <= row <= len(lines), (p.stderr, data)
+                # A column may name the line break itself (a raw newline inside a string).
+                assert 1 <= column <= len(lines[row - 1]) + (row < len(lines)) or column == 1, (p.stderr, data)
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_a_million_items_load_on_every_page():
+    folder = tempfile.mkdtemp()
+    try:
+        large = write_large_content(os.path.join(folder, "million.json"), 1_000_000)
+        for page in ["menu", "centering", "segmented", "strip", "carousel"]:
+            started = time.monotonic()
+            # The time-out guards against a hang; the figures are scripts/bench's business.
+            with App("--page", page, "--content", large, timeout=60) as app:
+                print(f"     {page}: 1,000,000 items ready after {time.monotonic() - started:.1f} s")
+                assert app.proc.poll() is None
     finally:
         shutil.rmtree(folder)
 

@@ -6,12 +6,15 @@ import SnapCore
 /// label showing the last tap.
 @MainActor
 func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
-    let banners = context.content.banners.map {
-        Carousel.Banner(title: $0.title, imagePath: context.content.imageURL($0).path)
-    }
+    // Made per page when a cell binds it: a million banners are a million entries in compact lists, not objects.
+    let content = context.content
+    let banners = content.banners
     let component = "carousel"
     let log = context.log
-    let carousel = Carousel(pageCount: banners.count) { banners[$0] }
+    let carousel = Carousel(pageCount: banners.count) { index in
+        let banner = banners[index]
+        return Carousel.Banner(title: banner.title, imagePath: content.imagePath(banner))
+    }
     let dots = PageDots()
     dots.attach(to: carousel)
     gtk_widget_set_halign(dots.gtk, GTK_ALIGN_CENTER)

@@ -14,7 +14,7 @@ private enum MenuDesign {
 /// the selected one.
 @MainActor
 func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
-    let days = context.content.menu ?? localeWeekdays()
+    let days = context.content.menu ?? TextList(localeWeekdays())
     func title(_ index: Int) -> String {
         index < days.count ? days[index] : "Day \(index + 1)"
     }
