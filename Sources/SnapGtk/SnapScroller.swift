@@ -149,10 +149,11 @@ public final class SnapScroller {
     /// pages are sized from the width), where every index rests at 0 and the controller could not keep it.
     var indexBeforeLayout: Int?
 
-    /// A scroller of `itemCount` items `itemWidth` px wide, `spacing` px apart, resting on `initialIndex`.
-    /// `factory` makes an item widget; `bind` fills one for an index (called again whenever a widget is recycled).
-    /// `contentRole` is the accessible role of the row (e.g. `GTK_ACCESSIBLE_ROLE_TAB_LIST`).
-    public init(
+    /// The C-level form of ``init(itemCount:itemWidth:spacing:initialIndex:configuration:label:makeItem:bindItem:)``
+    /// for code that builds its items with GTK's C API: `factory` makes an item widget; `bind` fills one for an index
+    /// (called again whenever a widget is recycled). `contentRole` is the accessible role of the row (e.g.
+    /// `GTK_ACCESSIBLE_ROLE_TAB_LIST`). Ordinary apps use the `makeItem:bindItem:` form with ``Widget`` handles.
+    @_spi(GtkInterop) public init(
         itemCount: Int, itemWidth: Double, spacing: Double, initialIndex: Int = 0,
         configuration: SnapConfiguration = .standard, contentRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GROUP,
         label: String,
@@ -232,8 +233,8 @@ public final class SnapScroller {
 
     // MARK: - Public API
 
-    /// Adds a widget above the row that does not scroll with it (a fixed indicator, arrows, page dots).
-    public func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
+    /// Adds a GTK widget above the row that does not scroll with it (the C-level form of `addOverlay(_:)`).
+    @_spi(GtkInterop) public func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
         gtk_overlay_add_overlay(widget.opaque, child)
     }
 
