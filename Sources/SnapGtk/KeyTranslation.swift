@@ -21,4 +21,16 @@ enum KeyTranslation {
     static func isPlain(_ state: GdkModifierType) -> Bool {
         state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0
     }
+
+    /// Turns on the focus ring of `widget`'s window after a component used a key, as GTK's window does for every key
+    /// that reaches it: the components take their keys first (most in the capture phase), so a key they use never
+    /// gets to the window, and without this the focus would stay invisible for keyboard users of every app.
+    @MainActor
+    static func showFocus(in widget: UnsafeMutablePointer<GtkWidget>) {
+        guard let root = gtk_widget_get_root(widget) else { return }
+        let object = UnsafeMutableRawPointer(root)
+        guard g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0
+        else { return }
+        gtk_window_set_focus_visible(object.assumingMemoryBound(to: GtkWindow.self), 1)
+    }
 }

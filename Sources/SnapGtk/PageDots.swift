@@ -117,7 +117,9 @@ public final class PageDots {
 
         let keys = gtk_event_controller_key_new()!
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
-            self?.key(keyval) ?? false
+            guard let self, self.key(keyval) else { return false }
+            KeyTranslation.showFocus(in: self.widget)
+            return true
         }
         gtk_widget_add_controller(list, keys)
         let focus = gtk_event_controller_focus_new()!

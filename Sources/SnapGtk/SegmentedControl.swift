@@ -87,7 +87,9 @@ public final class SegmentedControl {
         // Capture phase: the arrows must select, not move focus between the segment buttons.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
-            self?.handleKey(keyval) ?? false
+            guard let self, self.handleKey(keyval) else { return false }
+            KeyTranslation.showFocus(in: self.widget)
+            return true
         }
         gtk_widget_add_controller(widget, keys)
 

@@ -149,8 +149,9 @@ extension SnapScroller {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
-            guard let self, KeyTranslation.isPlain(state) else { return false }
-            return self.handleKey(keyval)
+            guard let self, KeyTranslation.isPlain(state), self.handleKey(keyval) else { return false }
+            KeyTranslation.showFocus(in: self.scrolledWindow)
+            return true
         }
         gtk_widget_add_controller(scrolledWindow, keys)
     }
