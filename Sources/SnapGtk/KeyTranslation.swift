@@ -22,9 +22,29 @@ enum KeyTranslation {
         state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0
     }
 
-    /// Turns on the focus ring of `widget`'s window after a component used a key, as GTK's window does for every key
-    /// that reaches it: the components take their keys first (most in the capture phase), so a key they use never
-    /// gets to the window, and without this the focus would stay invisible for keyboard users of every app.
+    /// Connects a component's key controller: `use` handles a key press and says whether the component used it.
+    /// For a used key the window's focus ring goes on, as GTK's window does for keys that reach it, and stays on:
+    /// the window judges each key before the focused widget sees it (press, then release), and a key whose press
+    /// and release leave the focus where it was counts as typing and hides the ring; so the ring goes on again
+    /// at the release of a key the component used. Without this keyboard users of every app would see no focus.
+    @MainActor
+    static func connect(_ controller: UnsafeMutableRawPointer, showingFocusIn widget: UnsafeMutablePointer<GtkWidget>,
+                        use: @escaping @MainActor (UInt32, GdkModifierType) -> Bool) {
+        let used = UsedKey()
+        Signals.connectKey(controller) { keyval, state in
+            guard use(keyval, state) else { return false }
+            used.keyval = keyval
+            showFocus(in: widget)
+            return true
+        }
+        Signals.connectKeyReleased(controller) { keyval in
+            guard used.keyval == keyval else { return }
+            used.keyval = nil
+            showFocus(in: widget)
+        }
+    }
+
+    /// Turns on the focus ring of `widget`'s window (nothing when it is not in a window).
     @MainActor
     static func showFocus(in widget: UnsafeMutablePointer<GtkWidget>) {
         guard let root = gtk_widget_get_root(widget) else { return }
@@ -33,4 +53,10 @@ enum KeyTranslation {
         else { return }
         gtk_window_set_focus_visible(object.assumingMemoryBound(to: GtkWindow.self), 1)
     }
+}
+
+/// The last key press a component used, until its release.
+@MainActor
+private final class UsedKey {
+    var keyval: UInt32?
 }

@@ -116,10 +116,8 @@ public final class PageDots {
         WidgetLifetime.tie(self, to: widget)
 
         let keys = gtk_event_controller_key_new()!
-        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
-            guard let self, self.key(keyval) else { return false }
-            KeyTranslation.showFocus(in: self.widget)
-            return true
+        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, _ in
+            self?.key(keyval) ?? false
         }
         gtk_widget_add_controller(list, keys)
         let focus = gtk_event_controller_focus_new()!

@@ -86,10 +86,8 @@ public final class SegmentedControl {
         let keys = gtk_event_controller_key_new()!
         // Capture phase: the arrows must select, not move focus between the segment buttons.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
-            guard let self, self.handleKey(keyval) else { return false }
-            KeyTranslation.showFocus(in: self.widget)
-            return true
+        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, _ in
+            self?.handleKey(keyval) ?? false
         }
         gtk_widget_add_controller(widget, keys)
 

@@ -148,10 +148,9 @@ extension SnapScroller {
         // Capture phase too: GtkScrolledWindow binds Page Up/Down and friends to its own scrolling.
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
-            guard let self, KeyTranslation.isPlain(state), self.handleKey(keyval) else { return false }
-            KeyTranslation.showFocus(in: self.scrolledWindow)
-            return true
+        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: scrolledWindow) { [weak self] keyval, state in
+            guard let self, KeyTranslation.isPlain(state) else { return false }
+            return self.handleKey(keyval)
         }
         gtk_widget_add_controller(scrolledWindow, keys)
     }
