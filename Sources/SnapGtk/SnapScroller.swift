@@ -13,13 +13,13 @@ public final class SnapScroller {
 
     /// The root widget to put in a window: an overlay holding the scrolled window (add fixed decorations with
     /// `addOverlay`).
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    @_spi(GtkInterop) public let widget: UnsafeMutablePointer<GtkWidget>
     /// The GtkScrolledWindow whose horizontal adjustment shows the controller's offset (accessible "scroll pane").
-    public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+    @_spi(GtkInterop) public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     /// The content inside the viewport; its accessible role is the one given at creation (e.g. a tab list).
-    public let content: UnsafeMutablePointer<GtkWidget>
+    @_spi(GtkInterop) public let content: UnsafeMutablePointer<GtkWidget>
     /// The horizontal adjustment; its value at rest is the physical resting offset.
-    public let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    @_spi(GtkInterop) public let adjustment: UnsafeMutablePointer<GtkAdjustment>
 
     // Event handlers. The scroller keeps each handler as long as it lives: a handler that uses the scroller, or
     // anything that owns it, must capture that `weak` (`{ [weak self] event in … }`), or the two keep each other
@@ -289,7 +289,7 @@ public final class SnapScroller {
     }
 
     /// The widget currently showing item `index`, if it is near the viewport.
-    public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
+    @_spi(GtkInterop) public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
         items.widget(at: loopSpace.map { $0.virtualIndex(nearestCopyOf: index, to: controller.currentIndex) } ?? index)
     }
 
