@@ -99,13 +99,19 @@ class Client:
         twin = self.up if sock is self.down else self.down
         passing, self.fds[sock] = self.fds[sock], []
         ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", passing))] if passing else []
-        twin.setblocking(True)
-        sent = twin.sendmsg([complete], ancillary)
-        if sent < len(complete):
-            twin.sendall(complete[sent:])
-        twin.setblocking(False)
-        for fd in passing:
-            os.close(fd)
+        # The twin may be gone already (a client that quits while the compositor still sends to it): that ends this
+        # connection only, never the proxy, or every later client of the session would find no display.
+        try:
+            twin.setblocking(True)
+            sent = twin.sendmsg([complete], ancillary)
+            if sent < len(complete):
+                twin.sendall(complete[sent:])
+            twin.setblocking(False)
+        except OSError:
+            return False
+        finally:
+            for fd in passing:
+                os.close(fd)
         return True
 
 
@@ -123,7 +129,13 @@ def main():
             if key.data is None:
                 down, _ = listener.accept()
                 up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                up.connect(upstream_path)
+                try:
+                    up.connect(upstream_path)
+                except OSError as e:
+                    print(f"hires_proxy: the compositor refused a client: {e}", file=sys.stderr, flush=True)
+                    up.close()
+                    down.close()
+                    continue
                 client = Client(down, up)
                 for sock in (down, up):
                     sock.setblocking(False)
