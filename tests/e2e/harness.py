@@ -23,6 +23,7 @@ ATSPI_DEFAULT_MS = 800
 SLOW_CALLS = []    # dicts: seconds, what, app_cpu_ms, app_wait_ms (run-queue wait of the app's main thread)
 RETRIED_CALLS = []
 _watched_pid = None
+_watched_since = 0.0
 _timeout_set = False
 
 
@@ -68,7 +69,7 @@ def atspi_call(fn, what="call"):
         seconds = time.monotonic() - started
         if seconds * 1000 > ATSPI_DEFAULT_MS:
             after = _schedstat(pid) if pid else None
-            record = {"seconds": round(seconds, 2), "what": what}
+            record = {"seconds": round(seconds, 2), "what": what, "app_age_s": round(started - _watched_since, 1)}
             if before and after:
                 record["app_cpu_ms"] = round((after[0] - before[0]) / 1e6)
                 record["app_wait_ms"] = round((after[1] - before[1]) / 1e6)
@@ -94,6 +95,7 @@ class App:
 
     def __init__(self, *args, env=None, ready=True, timeout=20):
         full_env = launch_env(env)
+        self.started = time.monotonic()
         self.proc = subprocess.Popen([DEMO, "--qa-log", *args], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=full_env, text=True, bufsize=1)
         self.events = []
@@ -164,7 +166,7 @@ class App:
     def accessible(self, timeout=10):
         """This process's application node in the accessibility tree, found by its process id (never an earlier
         process's node: after a relaunch the new process is looked up afresh)."""
-        global _watched_pid
+        global _watched_pid, _watched_since
         pyatspi = _pyatspi()
         deadline = time.time() + timeout
         while time.time() < deadline:
@@ -174,7 +176,8 @@ class App:
                 try:
                     if app is not None and app.get_process_id() == self.proc.pid:
                         self._atspi_app = app
-                        _watched_pid = self.proc.pid
+                        if _watched_pid != self.proc.pid:
+                            _watched_pid, _watched_since = self.proc.pid, self.started
                         return app
                 except Exception:
                     pass
