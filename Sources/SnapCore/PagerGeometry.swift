@@ -61,6 +61,23 @@ public struct PagerGeometry: Sendable, Equatable {
         self.sideMargin = design.sideMargin * scale
     }
 
+    /// The design scaled as large as `componentWidth` and `height` allow together: the panel keeps the design's
+    /// proportions and fills the height when the height is the limit, and the component stays `componentWidth`
+    /// wide, so the neighbours show further in (up to the component's edges) rather than the carousel narrowing.
+    /// With room in height it equals `init(design:componentWidth:)`.
+    public init(design: Design = .seed004, componentWidth: Double, height: Double) {
+        let designHeight = design.imageHeight + design.textHeight
+        let width = max(0, componentWidth)
+        guard design.componentWidth > 0, designHeight > 0, height.isFinite,
+              height * design.componentWidth < width * designHeight else {
+            self.init(design: design, componentWidth: width)
+            return
+        }
+        self.init(design: design, componentWidth: max(0, height) * design.componentWidth / designHeight)
+        self.componentWidth = width
+        sideMargin = (width - panelWidth) / 2
+    }
+
     /// Distance between neighbouring pages' resting offsets.
     private var pitch: Double { panelWidth + gap }
 

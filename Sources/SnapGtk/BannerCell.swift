@@ -41,6 +41,7 @@ public final class BannerCell {
 
     /// An empty cell drawing from `cache`.
     public init(cache: TextureCache) {
+        WidgetStyle.install()
         self.cache = cache
         widget = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_orientable_set_orientation(widget.opaque, GTK_ORIENTATION_VERTICAL)
@@ -71,6 +72,7 @@ public final class BannerCell {
         gtk_box_append(widget.cast(), title)
 
         WidgetLifetime.draw(image, owner: self) { cell, _, cr, width, height in cell.draw(cr, width: width, height: height) }
+        PressFeedback.attach(to: widget)
         WidgetLifetime.tie(self, to: widget) { cell in
             if cell.highlightSource != 0 { g_source_remove(cell.highlightSource) }
             cell.highlightSource = 0

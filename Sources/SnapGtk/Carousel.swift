@@ -6,8 +6,8 @@ import SnapCore
 /// pager configuration (at most one page per fling). A click on the current banner is a tap; a click on a peeking
 /// neighbour brings it to the middle. Banner widgets are recycled, so the page count may be huge.
 ///
-/// The component is as wide as its allocation allows, but never taller than its allocation: when the height is the
-/// limit, it is narrowed (and centred) so the banner keeps the design's proportions.
+/// The component is as wide as its allocation and never taller: when the height is the limit, the banners keep the
+/// design's proportions at the scale the height allows and the neighbours show further in, up to the edges.
 @MainActor
 public final class Carousel {
     /// What a page shows.
@@ -72,14 +72,14 @@ public final class Carousel {
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_set_parent(scroller.widget, widget)
-        WidgetLifetime.layout(widget, owner: self, measure: { carousel, orientation, _ in carousel.measure(orientation) },
+        WidgetLifetime.layout(widget, owner: self, heightForWidth: true,
+                              measure: { carousel, orientation, forSize in carousel.measure(orientation, forSize) },
                               allocate: { $0.allocate(width: $1, height: $2) })
         WidgetLifetime.tie(self, to: widget)
 
-        let design = self.design
         // Whole pixels: items are placed on whole pixels anyway, and resting offsets stay whole numbers.
-        scroller.itemWidthForViewport = { PagerGeometry(design: design, componentWidth: $0).panelWidth.rounded() }
-        scroller.spacingForViewport = { PagerGeometry(design: design, componentWidth: $0).gap.rounded() }
+        scroller.itemWidthForViewport = { [weak self] in self?.geometry(forWidth: $0).panelWidth.rounded() ?? 0 }
+        scroller.spacingForViewport = { [weak self] in self?.geometry(forWidth: $0).gap.rounded() ?? 0 }
         scroller.marksCurrentItem = true
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
@@ -152,34 +152,51 @@ public final class Carousel {
         }
     }
 
-    /// Any size is fine (the geometry scales); naturally the design size.
-    private func measure(_ orientation: GtkOrientation) -> (minimum: Int32, natural: Int32) {
-        let horizontal = orientation == GTK_ORIENTATION_HORIZONTAL
-        let designHeight = design.imageHeight + design.textHeight
-        return (horizontal ? Self.minimumWidth : Self.minimumHeight,
-                Int32(pixels: (horizontal ? design.componentWidth : designHeight).rounded()))
+    /// Any size is fine (the geometry scales). Naturally the design width, and for a given width the height that
+    /// shows the banners at that width's scale (so a page can centre the carousel instead of padding it).
+    private func measure(_ orientation: GtkOrientation, _ forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        if orientation == GTK_ORIENTATION_HORIZONTAL {
+            return (Self.minimumWidth, Int32(pixels: design.componentWidth.rounded()))
+        }
+        let width = forSize >= 0 ? Double(forSize) : design.componentWidth
+        // What the scroller adds around its banners (its content's padding), measured at the current geometry.
+        var scrollerHeight: Int32 = 0
+        gtk_widget_measure(scroller.widget, GTK_ORIENTATION_VERTICAL, -1, &scrollerHeight, nil, nil, nil)
+        let decoration = max(0, Double(scrollerHeight) - geometry.panelHeight.rounded(.down))
+        let height = PagerGeometry(design: design, componentWidth: width).panelHeight.rounded(.down) + decoration
+        return (Self.minimumHeight, max(Self.minimumHeight, Int32(pixels: height)))
     }
 
-    /// The component is the allocation's width, unless the design's proportions need more height than there is.
-    func componentWidth(forWidth width: Double, height: Double) -> Double {
-        let designHeight = design.imageHeight + design.textHeight
-        guard designHeight > 0 else { return width }
-        return max(0, min(width, height * design.componentWidth / designHeight)).rounded(.down)
+    /// The height the carousel was last given: the limit on the banners' scale.
+    private var availableHeight = Double.infinity
+
+    /// The geometry at `width` within the available height: the component spans the whole width, and the banners
+    /// keep the design's proportions at the largest scale both width and height allow, so on a wide, short page
+    /// the neighbours peek in up to the edges instead of the carousel shrinking into the middle.
+    ///
+    /// The panel is a whole number of pixels with the component width's parity, so the banner at rest sits exactly
+    /// in the middle (equal whole-pixel margins) rather than half a pixel off.
+    func geometry(forWidth width: Double) -> PagerGeometry {
+        var geometry = PagerGeometry(design: design, componentWidth: width.rounded(.down), height: availableHeight)
+        let margin = max(0, ((geometry.componentWidth - geometry.panelWidth) / 2).rounded())
+        geometry.panelWidth = geometry.componentWidth - 2 * margin
+        geometry.sideMargin = margin
+        return geometry
     }
 
     private func allocate(width: Int32, height: Int32) {
-        let componentWidth = componentWidth(forWidth: Double(width), height: Double(height))
-        if componentWidth != geometry.componentWidth {
-            geometry = PagerGeometry(design: design, componentWidth: componentWidth)
+        availableHeight = Double(height)
+        let fitted = geometry(forWidth: Double(width))
+        if fitted != geometry {
+            geometry = fitted
             store.geometry = geometry
         }
         let panelHeight = Int32(geometry.panelHeight.rounded(.down))
         var minimum: Int32 = 0
         gtk_widget_measure(scroller.widget, GTK_ORIENTATION_HORIZONTAL, panelHeight, &minimum, nil, nil, nil)
-        gtk_widget_measure(scroller.widget, GTK_ORIENTATION_VERTICAL, Int32(componentWidth), &minimum, nil, nil, nil)
+        gtk_widget_measure(scroller.widget, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
         var allocation = GtkAllocation(
-            x: (width - Int32(componentWidth)) / 2, y: max(0, (height - panelHeight) / 2),
-            width: Int32(componentWidth), height: max(panelHeight, minimum))
+            x: 0, y: max(0, (height - panelHeight) / 2), width: width, height: max(panelHeight, minimum))
         gtk_widget_size_allocate(scroller.widget, &allocation, -1)
     }
 

@@ -34,6 +34,7 @@ public final class CenteringBox {
 
     /// A centring container with `label` as the scroller's accessible label.
     public init(label: String) {
+        WidgetStyle.install()
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_widget_set_hexpand(widget, 1)
@@ -60,7 +61,7 @@ public final class CenteringBox {
             guard let self, let natural = self.childNatural else { return }
             let page = gtk_adjustment_get_page_size(self.adjustment)
             guard page > 0 else { return }
-            self.updatePlacement(childWidth: natural, viewWidth: page)
+            self.updatePlacement(childWidth: natural, viewWidth: page - self.inset)
         }
         // A flip of direction keeps the scrolled distance from the start edge (which changes side).
         Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in
@@ -102,7 +103,7 @@ public final class CenteringBox {
         // The viewport hands us max(view, child's natural width): the view is the page size, or
         // our own width before the adjustment knows it.
         let page = gtk_adjustment_get_page_size(adjustment)
-        let place = updatePlacement(childWidth: Double(natural), viewWidth: page > 0 ? page : Double(width))
+        let place = updatePlacement(childWidth: Double(natural), viewWidth: page > 0 ? page - inset : Double(width))
         // Whole pixels keep text crisp; rounding the centred x is off by at most half a pixel.
         let childWidth = max(natural, minimum)
         var x = Int32(place.childX.rounded())
@@ -110,6 +111,14 @@ public final class CenteringBox {
         x = min(max(x, 0), max(width - childWidth, 0))
         var allocation = GtkAllocation(x: x, y: 0, width: childWidth, height: height)
         gtk_widget_size_allocate(child, &allocation, -1)
+    }
+
+    /// The holder's CSS padding at both ends (its inset while the content scrolls): GTK adds it around our layout,
+    /// so the room the child has is the view less this.
+    private var inset: Double {
+        var padding = GtkBorder()
+        gtk_style_context_get_padding(gtk_widget_get_style_context(holder), &padding)
+        return Double(padding.left) + Double(padding.right)
     }
 
     @discardableResult

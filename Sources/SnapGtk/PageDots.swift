@@ -12,10 +12,11 @@ public final class PageDots {
     public static let radius = 3.0
     /// Dot radius (px) of the current page.
     public static let selectedRadius = 4.0
-    /// Dot opacity of a page that is not current.
-    public static let opacity = 0.3
+    /// Dot opacity of a page that is not current: enough for 3:1 against the background in light, dark and high
+    /// contrast themes (the dot is drawn in the theme's text colour).
+    public static let opacity = 0.6
     /// Dot opacity of the current page.
-    public static let selectedOpacity = 0.9
+    public static let selectedOpacity = 1.0
     /// Gap (px) between the edges of two selected-size dots.
     public static let spacing = 7.0
     /// Space (px) above and below the dots, which also enlarges the click target.
@@ -49,6 +50,7 @@ public final class PageDots {
 
     /// Dots for `count` pages; `maximumDots` (≥ 3) bounds how many are shown at once.
     public init(count: Int, maximumDots: Int = PageDots.defaultMaximumDots) {
+        WidgetStyle.install()
         self.count = max(0, count)
         self.maximumDots = max(3, maximumDots)
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
@@ -184,6 +186,7 @@ public final class PageDots {
         gtk_drawing_area_set_content_width(dot.cast(), Int32(size + Self.spacing))
         gtk_drawing_area_set_content_height(dot.cast(), Int32(size + 2 * Self.margin))
         gtk_widget_set_cursor_from_name(dot, "pointer")
+        PressFeedback.attach(to: dot)
         WidgetLifetime.draw(dot, owner: self) { dots, area, cr, width, height in
             dots.draw(slot: slot, area: area, cr: cr, width: width, height: height)
         }

@@ -58,6 +58,7 @@ public final class SegmentedControl {
 
     /// A control with `titles`, labelled `label` for assistive technologies.
     public init(titles: [String], label: String) {
+        WidgetStyle.install()
         widget = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_TAB_LIST)
         gtk_widget_add_css_class(widget, "segmented")
         snap_accessible_set_label(widget, label)

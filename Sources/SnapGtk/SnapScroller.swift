@@ -159,6 +159,7 @@ public final class SnapScroller {
         factory: @escaping () -> UnsafeMutablePointer<GtkWidget>,
         bind: @escaping (UnsafeMutablePointer<GtkWidget>, Int) -> Void
     ) {
+        WidgetStyle.install()
         storedItemCount = max(0, itemCount)
         storedItemWidth = itemWidth
         storedSpacing = spacing

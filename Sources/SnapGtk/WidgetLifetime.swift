@@ -32,7 +32,7 @@ enum WidgetLifetime {
     /// size in the other orientation (-1 = unknown); `allocate` gets width and height. Once the owner is gone the
     /// widget measures as empty and allocates nothing.
     static func layout<Owner: AnyObject>(
-        _ widget: Widget, owner: Owner,
+        _ widget: Widget, owner: Owner, heightForWidth: Bool = false,
         measure: @escaping @MainActor (Owner, GtkOrientation, Int32) -> (minimum: Int32, natural: Int32),
         allocate: @escaping @MainActor (Owner, Int32, Int32) -> Void
     ) {
@@ -48,7 +48,9 @@ enum WidgetLifetime {
                                Unmanaged.passRetained(box).toOpaque()) { data in
             Unmanaged<LayoutBox>.fromOpaque(data!).release()
         }
-        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, { widget, orientation, forSize, minimum, natural, _, _ in
+        // Height for width when the height depends on the width given (the carousel's banners keep proportions).
+        let requestMode: GtkCustomRequestModeFunc? = heightForWidth ? { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH } : nil
+        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(requestMode, { widget, orientation, forSize, minimum, natural, _, _ in
             let sizes = onGtkThread { WidgetLifetime.layoutBox(of: widget)?.measure(orientation, forSize) ?? (0, 0) }
             minimum?.pointee = sizes.0
             natural?.pointee = sizes.1

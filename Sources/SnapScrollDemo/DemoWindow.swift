@@ -34,15 +34,22 @@ final class DemoWindow {
         DemoPage(id: "strip", title: "Strip", build: makeStripPage),
         DemoPage(id: "carousel", title: "Carousel", build: makeCarouselPage),
     ]
-    /// Lines kept in the QA panel; older ones scroll away.
-    static let qaPanelLines = 200
+    /// The smallest window the pages are laid out for (a phone held upright).
+    static let minimumWidth: Int32 = 360
+    static let minimumHeight: Int32 = 480
+    /// Windows shorter than this open with the QA panel hidden, leaving the height to the page.
+    static let qaPanelMinimumWindowHeight = 500
 
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
+    private let paned: UnsafeMutablePointer<GtkWidget>
     private let log: QALog
     private let bench: DemoBench
     private let context: PageContext
-    private var builtPages: Set<String> = []
+    private let qaPanel: QAPanel
+    private var qaToggle: UnsafeMutablePointer<GtkWidget>?
+    /// The pages built so far, by ID.
+    private var builtPages: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var readySent = false
     private var readyHandler: UInt = 0
 
@@ -53,48 +60,72 @@ final class DemoWindow {
         self.context = context
         log = context.log
         bench = context.bench
+        qaPanel = QAPanel(log: context.log)
         window = gtk_application_window_new(application.pointer)
         gtk_window_set_title(window.cast(), "SnapScroll")
         gtk_window_set_default_size(window.cast(), Int32(options.width), Int32(options.height))
+        gtk_widget_set_size_request(window, Self.minimumWidth, Self.minimumHeight)
 
         stack = gtk_stack_new()
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // Sized by the page on screen only: a hidden page's measure never moves the window's layout.
+        gtk_stack_set_hhomogeneous(stack.opaque, 0)
+        gtk_stack_set_vhomogeneous(stack.opaque, 0)
         gtk_widget_set_vexpand(stack, 1)
         // Pages are built when first shown: start-up pays only for the page on screen (no banner images
-        // decoded, no emoji font loaded, until a page needs them). Each page scrolls as a whole when the
-        // window is smaller than the page's minimum size.
+        // decoded, no emoji font loaded, until a page needs them). A page is never wider than the window (each
+        // lays itself out down to the minimum width); it scrolls vertically when the window is shorter than it.
         for page in Self.pages {
-            gtk_stack_add_titled(stack.opaque, gtk_scrolled_window_new(), page.id, page.title)
+            let slot = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_policy(slot.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+            gtk_stack_add_titled(stack.opaque, slot, page.id, page.title)
         }
         gtk_stack_set_visible_child_name(stack.opaque, options.page)
-        buildVisiblePage()
-        Signals.connectNotify(stack.raw, property: "visible-child") { [weak self] in self?.buildVisiblePage() }
 
         let header = gtk_header_bar_new()!
-        let switcher = gtk_stack_switcher_new()!
-        gtk_stack_switcher_set_stack(switcher.opaque, stack.opaque)
-        // In a scroller of its own, so a narrow window (down to phone size) can still hold it.
-        let switcherScroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(switcherScroller.opaque, GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
-        gtk_scrolled_window_set_propagate_natural_width(switcherScroller.opaque, 1)
-        gtk_scrolled_window_set_child(switcherScroller.opaque, switcher)
-        snap_accessible_set_label(switcherScroller, "Demo pages")
-        gtk_header_bar_set_title_widget(header.opaque, switcherScroller)
-        gtk_header_bar_pack_end(header.opaque, Self.makeSettingsMenu())
+        gtk_header_bar_set_title_widget(header.opaque, PageSwitcher.make(stack: stack, pages: Self.pages))
         gtk_header_bar_set_decoration_layout(header.opaque, ":close")
         gtk_window_set_titlebar(window.cast(), header)
 
-        // Page above, QA panel below; both may shrink below their minimum, so any window size works.
-        let paned = gtk_paned_new(GTK_ORIENTATION_VERTICAL)!
+        // Page above, QA panel below (added when first shown); both may shrink below their minimum.
+        paned = gtk_paned_new(GTK_ORIENTATION_VERTICAL)!
+        buildVisiblePage()
         gtk_paned_set_start_child(paned.opaque, stack)
-        gtk_paned_set_end_child(paned.opaque, makeQAPanel())
         gtk_paned_set_resize_end_child(paned.opaque, 0)
         gtk_paned_set_shrink_start_child(paned.opaque, 1)
         gtk_paned_set_shrink_end_child(paned.opaque, 1)
         gtk_window_set_child(window.cast(), paned)
+        gtk_header_bar_pack_end(header.opaque, makeSettingsMenu(showsQAPanel: options.height >= Self.qaPanelMinimumWindowHeight))
+
+        // Ctrl+L shows and hides the QA panel, wherever the focus is. Any other key goes on to the focused widget,
+        // and shows where the focus is: the components take their keys in the capture phase, before GTK's own
+        // window handler would turn the focus ring on.
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
+            guard let self else { return false }
+            let modifier = (UInt32(GDK_KEY_Shift_L)...UInt32(GDK_KEY_Hyper_R)).contains(keyval)
+                || keyval == UInt32(GDK_KEY_ISO_Level3_Shift)
+            if !modifier { gtk_window_set_focus_visible(self.window.cast(), 1) }
+            guard let toggle = self.qaToggle, keyval == UInt32(GDK_KEY_l) || keyval == UInt32(GDK_KEY_L),
+                  state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            gtk_check_button_set_active(toggle.cast(), gtk_check_button_get_active(toggle.cast()) == 0 ? 1 : 0)
+            return true
+        }
+        gtk_widget_add_controller(window, keys)
 
         Ownership.tie(self, to: window)
+        // The focus moves once the switch is over (the drop-down's popover closed, the page laid out), from an idle.
+        let focusLater = IdleBatch { [weak self] in self?.focusVisiblePage() }
+        focusLater.cancel(onDestroyOf: window)
+        Signals.connectNotify(stack.raw, property: "visible-child") { [weak self] in
+            self?.buildVisiblePage()
+            focusLater.schedule()
+        }
         Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }
+        Signals.connect(window.raw, "map", after: true) { [weak self] in self?.focusVisiblePage() }
+        // The QA panel's queued lines must not reach a view that is going away.
+        Signals.connect(window.raw, "destroy") { [weak self] in self?.qaPanel.close() }
     }
 
     func present() { gtk_window_present(window.cast()) }
@@ -102,12 +133,33 @@ final class DemoWindow {
     /// Builds the visible page into its stack slot the first time it is shown.
     private func buildVisiblePage() {
         guard let name = gtk_stack_get_visible_child_name(stack.opaque).map({ String(cString: $0) }),
-              !builtPages.contains(name), let page = Self.pages.first(where: { $0.id == name }),
+              builtPages[name] == nil, let page = Self.pages.first(where: { $0.id == name }),
               let slot = gtk_stack_get_visible_child(stack.opaque) else { return }
-        builtPages.insert(name)
         let child = page.build(context)
+        builtPages[name] = child
         gtk_widget_add_css_class(child, "demo-page")
         gtk_scrolled_window_set_child(slot.opaque, child)
+    }
+
+    /// Gives the keyboard focus to the visible page's component (not to the first spin button), so arrow keys move
+    /// it at once.
+    private func focusVisiblePage() {
+        guard gtk_widget_get_mapped(window) != 0,
+              let name = gtk_stack_get_visible_child_name(stack.opaque).map({ String(cString: $0) }),
+              let page = builtPages[name], let target = PageFocus.component(of: page) else { return }
+        if gtk_widget_get_focusable(target) != 0 {
+            gtk_widget_grab_focus(target)
+        } else {
+            gtk_widget_child_focus(target, GTK_DIR_TAB_FORWARD)
+        }
+    }
+
+    /// Shows or hides the QA panel, building it the first time.
+    private func showQAPanel(_ show: Bool) {
+        if show && gtk_paned_get_end_child(paned.opaque) == nil {
+            gtk_paned_set_end_child(paned.opaque, qaPanel.build())
+        }
+        if let panel = qaPanel.widget { gtk_widget_set_visible(panel, show ? 1 : 0) }
     }
 
     /// Emits `ready` once, after the first frame of the window has been painted.
@@ -129,8 +181,8 @@ final class DemoWindow {
         }
     }
 
-    /// The header bar's menu: the global reduced-motion and right-to-left toggles.
-    private static func makeSettingsMenu() -> UnsafeMutablePointer<GtkWidget> {
+    /// The header bar's menu: the global reduced-motion and right-to-left toggles and the QA panel.
+    private func makeSettingsMenu(showsQAPanel: Bool) -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_widget_add_css_class(box, "settings-menu")
         let reduce = gtk_check_button_new_with_label("Reduce motion")!
@@ -143,69 +195,39 @@ final class DemoWindow {
         Signals.connect(rtl.raw, "toggled") {
             Preferences.rightToLeft = gtk_check_button_get_active(rtl.cast()) != 0
         }
+        let qa = gtk_check_button_new_with_label("QA event log (Ctrl+L)")!
+        gtk_check_button_set_active(qa.cast(), showsQAPanel ? 1 : 0)
+        Signals.connect(qa.raw, "toggled") { [weak self] in
+            self?.showQAPanel(gtk_check_button_get_active(qa.cast()) != 0)
+        }
+        qaToggle = qa
+        showQAPanel(showsQAPanel)
         gtk_box_append(box.cast(), reduce)
         gtk_box_append(box.cast(), rtl)
+        gtk_box_append(box.cast(), qa)
         let popover = gtk_popover_new()!
         gtk_popover_set_child(popover.cast(), box)
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
         gtk_menu_button_set_popover(button.opaque, popover)
-        gtk_widget_set_tooltip_text(button, "Motion and direction")
-        snap_accessible_set_label(button, "Motion and direction")
+        gtk_widget_set_tooltip_text(button, "Motion, direction and QA log")
+        snap_accessible_set_label(button, "Motion, direction and QA log")
         return button
     }
+}
 
-    /// The QA panel: the event log as it happens, newest at the bottom.
-    ///
-    /// Lines reach the text view from an idle callback, batched, never as they come: a component may report from
-    /// inside GTK's layout pass (a resize settles it, a page changes mid-animation), and changing the text view then
-    /// makes GTK 4.8 draw its scrollbar before allocating it (a warning on standard error). The text view takes
-    /// lines incrementally, so a busy log costs little per frame.
-    private func makeQAPanel() -> UnsafeMutablePointer<GtkWidget> {
-        let view = gtk_text_view_new()!
-        gtk_text_view_set_editable(view.cast(), 0)
-        gtk_text_view_set_cursor_visible(view.cast(), 0)
-        gtk_text_view_set_monospace(view.cast(), 1)
-        // Wrapped, so a long line never widens the panel (and with it the whole window's layout).
-        gtk_text_view_set_wrap_mode(view.cast(), GTK_WRAP_WORD_CHAR)
-        gtk_widget_add_css_class(view, "qa-log")
-        snap_accessible_set_label(view, "QA event log")
-        let buffer = gtk_text_view_get_buffer(view.cast())!
-        var end = GtkTextIter()
-        gtk_text_buffer_get_end_iter(buffer, &end)
-        let endMark = gtk_text_buffer_create_mark(buffer, "end", &end, 0)
-        var lines = 0
-        var pending: [String] = []
-        let show = IdleBatch {
-            var iter = GtkTextIter()
-            gtk_text_buffer_get_end_iter(buffer, &iter)
-            gtk_text_buffer_insert(buffer, &iter, pending.joined(separator: "\n") + "\n", -1)
-            lines += pending.count
-            pending.removeAll()
-            if lines > Self.qaPanelLines {
-                var start = GtkTextIter(), cut = GtkTextIter()
-                gtk_text_buffer_get_start_iter(buffer, &start)
-                gtk_text_buffer_get_iter_at_line(buffer, &cut, Int32(lines - Self.qaPanelLines))
-                gtk_text_buffer_delete(buffer, &start, &cut)
-                lines = Self.qaPanelLines
-            }
-            gtk_text_view_scroll_mark_onscreen(view.cast(), endMark)
-        }
-        log.observe { line in
-            pending.append(line)
-            show.schedule()
-        }
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(scroller.opaque, view)
-        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_widget_set_size_request(scroller, -1, 110)
-        let title = gtk_label_new("QA event log")!
-        gtk_widget_add_css_class(title, "qa-title")
-        gtk_label_set_xalign(title.opaque, 0)
-        let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-        gtk_widget_add_css_class(panel, "qa-panel")
-        gtk_box_append(panel.cast(), title)
-        gtk_box_append(panel.cast(), scroller)
-        return panel
+/// Which widget of a page is its component, the one that takes the focus when the page shows.
+@MainActor
+enum PageFocus {
+    private static let key = "snapscroll-demo-focus"
+
+    /// Names `component` (a descendant of `page`) as the page's focus target.
+    static func mark(_ page: UnsafeMutablePointer<GtkWidget>, component: UnsafeMutablePointer<GtkWidget>) {
+        g_object_set_data(UnsafeMutablePointer(OpaquePointer(page)), key, component.raw)
+    }
+
+    /// The focus target of `page`, if it named one.
+    static func component(of page: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        g_object_get_data(UnsafeMutablePointer(OpaquePointer(page)), key).map { $0.assumingMemoryBound(to: GtkWidget.self) }
     }
 }

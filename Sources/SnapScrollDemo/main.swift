@@ -35,6 +35,8 @@ guard GtkThread.initialize() else { fail("cannot open a display", status: 1) }
 StartupPhases.mark("gtk")
 if options.reduceMotion { Preferences.animationsEnabled = false }
 if options.rtl { Preferences.rightToLeft = true }
+// The widgets' own styles first: the demo's stylesheet uses their named colours and overrides their rules.
+WidgetStyle.install()
 do {
     let problems = Stylesheet.install(css: try resources.text("snapscroll.css"))
     if !problems.isEmpty { writeLine("\(program): snapscroll.css: \(problems[0])", to: STDERR_FILENO) }

@@ -117,6 +117,22 @@ import Testing
         #expect(pager.page(forOffset: 0, pageCount: 0) == 0)
     }
 
+    @Test(arguments: [(900.0, 200.0), (406, 268), (1400, 500), (360, 1000), (1000, 0)])
+    func fitsWidthAndHeightTogether(width: Double, height: Double) {
+        let pager = PagerGeometry(componentWidth: width, height: height)
+        let byWidth = PagerGeometry(componentWidth: width)
+        #expect(pager.componentWidth == width, "the component keeps the whole width")
+        #expect(pager.panelHeight <= height + 1e-9 || pager == byWidth)
+        #expect(pager.panelHeight <= byWidth.panelHeight + 1e-9)
+        expectClose(pager.panelWidth + 2 * pager.sideMargin, width, tolerance: 1e-9)
+        if height >= byWidth.panelHeight {
+            #expect(pager == byWidth)
+        } else {
+            expectClose(pager.panelHeight, height, tolerance: 1e-9)
+            expectClose(pager.scale, height / 268)
+        }
+    }
+
     @Test func customDesignsAndDegenerateWidths() {
         let design = PagerGeometry.Design(componentWidth: 200, panelWidth: 180, imageHeight: 100, textHeight: 20, gap: 4)
         #expect(design.sideMargin == 10)

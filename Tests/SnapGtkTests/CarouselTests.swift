@@ -207,14 +207,21 @@ final class CarouselTests: XCTestCase {
         }
     }
 
-    func testHeightLimitsTheComponentWidthToKeepTheDesignProportions() {
+    func testHeightLimitsTheBannerScaleWhileTheComponentFillsTheWidth() {
         MainActor.assumeIsolated {
             let f = Fixture(Self.banners, width: 1200, height: 300)
             defer { f.close() }
             let g = f.carousel.geometry
-            XCTAssertLessThan(g.componentWidth, 1000)
+            let width = Double(gtk_widget_get_width(f.carousel.widget))
+            XCTAssertEqual(g.componentWidth, width.rounded(.down), "the component spans the page")
+            XCTAssertEqual(Double(gtk_widget_get_width(f.carousel.scroller.widget)), width)
             XCTAssertLessThanOrEqual(g.panelHeight, Double(gtk_widget_get_height(f.carousel.widget)) + 1)
-            XCTAssertEqual(g.panelWidth / g.componentWidth, 355.0 / 406.0, accuracy: 1e-9)
+            XCTAssertLessThan(g.panelWidth, width * 355.0 / 406.0 - 100, "narrower banners than the width alone allows")
+            XCTAssertEqual(g.panelWidth, g.panelHeight * 355.0 / 268.0, accuracy: 1, "the design's proportions")
+            XCTAssertEqual(g.panelWidth + 2 * g.sideMargin, g.componentWidth, "whole, equal margins")
+            let layout = f.carousel.scroller.layout
+            XCTAssertEqual(layout.viewportWidth, g.componentWidth)
+            XCTAssertGreaterThan(g.sideMargin, 0.25 * width, "the neighbours show well in, up to the edges")
         }
     }
 }

@@ -46,6 +46,13 @@ final class CenteringBoxTests: XCTestCase {
         var viewWidth: Double { Double(gtk_widget_get_width(box.widget)) }
         var value: Double { gtk_adjustment_get_value(box.adjustment) }
         var upper: Double { gtk_adjustment_get_upper(box.adjustment) }
+        /// The holder's padding at each end (SnapGtk's stylesheet): the content's inset once it scrolls.
+        var inset: Double {
+            var padding = GtkBorder()
+            gtk_style_context_get_padding(gtk_widget_get_style_context(box.holder), &padding)
+            XCTAssertEqual(padding.left, padding.right)
+            return Double(padding.left)
+        }
 
         deinit { MainActor.assumeIsolated { gtk_window_destroy(window.cast()) } }
     }
@@ -62,7 +69,8 @@ final class CenteringBoxTests: XCTestCase {
     func testNarrowChildIsCentredWithoutScrolling() {
         for rtl in [false, true] {
             withRTL(rtl) {
-                for (child, view) in [(100, 400), (101, 400), (399, 400), (1, 333), (250, 251)] as [(Int32, Int32)] {
+                // Fitting means fitting inside the inset at each end (12 px): 376 of 400 is the widest that fits.
+                for (child, view) in [(100, 400), (101, 400), (376, 400), (1, 333), (227, 251)] as [(Int32, Int32)] {
                     let f = Fixture(childWidth: child, viewWidth: view)
                     XCTAssertEqual(f.viewWidth, Double(view))
                     let placed = f.childInView
@@ -79,18 +87,20 @@ final class CenteringBoxTests: XCTestCase {
     func testWideChildStartsAtTheStartEdgeAndScrolls() {
         for rtl in [false, true] {
             withRTL(rtl) {
-                for (child, view) in [(401, 400), (900, 400), (1500, 333)] as [(Int32, Int32)] {
+                for (child, view) in [(380, 400), (401, 400), (900, 400), (1500, 333)] as [(Int32, Int32)] {
                     let f = Fixture(childWidth: child, viewWidth: view)
                     let placed = f.childInView
                     XCTAssertEqual(placed.width, Double(child))
+                    let inset = f.inset
+                    XCTAssertEqual(inset, 12, "SnapGtk's stylesheet insets scrolling content")
                     if rtl {
-                        XCTAssertEqual(placed.x + placed.width, f.viewWidth, accuracy: 0.01, "right edge at the view's right")
-                        XCTAssertEqual(f.value, Double(child - view), accuracy: 0.01)
+                        XCTAssertEqual(placed.x + placed.width, f.viewWidth - inset, accuracy: 0.01, "right edge an inset from the view's right")
+                        XCTAssertEqual(f.value, Double(child - view) + 2 * inset, accuracy: 0.01)
                     } else {
-                        XCTAssertEqual(placed.x, 0, accuracy: 0.01, "left edge at the view's left")
+                        XCTAssertEqual(placed.x, inset, accuracy: 0.01, "left edge an inset from the view's left")
                         XCTAssertEqual(f.value, 0)
                     }
-                    XCTAssertEqual(f.upper, Double(child))
+                    XCTAssertEqual(f.upper, Double(child) + 2 * inset)
                     XCTAssertEqual(f.box.mode, .scrolling)
                     XCTAssertEqual(f.modes, [.scrolling])
                 }
@@ -101,16 +111,17 @@ final class CenteringBoxTests: XCTestCase {
     func testModeChangesExactlyAtTheThresholdBothWays() {
         for rtl in [false, true] {
             withRTL(rtl) {
-                let f = Fixture(childWidth: 398, viewWidth: 400)
-                f.setChildWidth(399)
-                f.setChildWidth(400)   // exactly as wide as the view: still fits
+                // The room inside the view is 400 less the 12 px inset at each end: 376.
+                let f = Fixture(childWidth: 374, viewWidth: 400)
+                f.setChildWidth(375)
+                f.setChildWidth(376)   // exactly as wide as the room: still fits
                 XCTAssertEqual(f.modes, [.centered])
-                XCTAssertEqual(f.childInView.x, 0, accuracy: 0.01)
-                f.setChildWidth(401)
+                XCTAssertEqual(f.childInView.x, 12, accuracy: 0.01)
+                f.setChildWidth(377)
                 XCTAssertEqual(f.modes, [.centered, .scrolling])
-                f.setChildWidth(402)
+                f.setChildWidth(378)
                 XCTAssertEqual(f.modes, [.centered, .scrolling], "no report without a change of mode")
-                f.setChildWidth(400)
+                f.setChildWidth(376)
                 XCTAssertEqual(f.modes, [.centered, .scrolling, .centered])
                 XCTAssertEqual(f.value, 0)
                 // The view changing size crosses the threshold too.
@@ -118,7 +129,7 @@ final class CenteringBoxTests: XCTestCase {
                 XCTAssertEqual(f.modes, [.centered, .scrolling, .centered, .scrolling])
                 f.setViewWidth(600)
                 XCTAssertEqual(f.modes, [.centered, .scrolling, .centered, .scrolling, .centered])
-                XCTAssertEqual(f.childInView.x, 100, accuracy: 0.5)
+                XCTAssertEqual(f.childInView.x, 112, accuracy: 0.5)
             }
         }
     }
@@ -127,9 +138,9 @@ final class CenteringBoxTests: XCTestCase {
         // Growing by one pixel across the threshold moves the start edge by at most a pixel: no jump.
         for rtl in [false, true] {
             withRTL(rtl) {
-                let f = Fixture(childWidth: 400, viewWidth: 400)
+                let f = Fixture(childWidth: 376, viewWidth: 400)   // exactly the room inside the insets
                 let before = f.childInView
-                f.setChildWidth(401)
+                f.setChildWidth(377)
                 let after = f.childInView
                 XCTAssertEqual(f.box.mode, .scrolling)
                 if rtl {
@@ -154,7 +165,7 @@ final class CenteringBoxTests: XCTestCase {
                 let after = f.childInView
                 if rtl {
                     // Anchored to the right end: the distance from the end is kept.
-                    XCTAssertEqual(f.upper - f.value - 400, 1000 - 300 - 400, accuracy: 0.01)
+                    XCTAssertEqual(f.upper - f.value - 400, 1000 + 2 * f.inset - 300 - 400, accuracy: 0.01)
                     XCTAssertEqual(after.x + after.width, before.x + before.width, accuracy: 0.01)
                 } else {
                     XCTAssertEqual(f.value, 300)
@@ -172,11 +183,11 @@ final class CenteringBoxTests: XCTestCase {
     func testDirectionChangeLiveMovesTheStartEdge() {
         withRTL(false) {
             let f = Fixture(childWidth: 900, viewWidth: 400)
-            XCTAssertEqual(f.childInView.x, 0, accuracy: 0.01)
+            XCTAssertEqual(f.childInView.x, f.inset, accuracy: 0.01)
             Preferences.rightToLeft = true
             f.settle()
             let placed = f.childInView
-            XCTAssertEqual(placed.x + placed.width, f.viewWidth, accuracy: 0.01, "start edge is now the right")
+            XCTAssertEqual(placed.x + placed.width, f.viewWidth - f.inset, accuracy: 0.01, "start edge is now the right")
         }
     }
 

@@ -18,7 +18,7 @@ final class PageDotsTests: XCTestCase {
             dots.setPosition(1.25)
             XCTAssertEqual(dots.radius(ofPage: 1), 3.75, accuracy: 1e-12)
             XCTAssertEqual(dots.radius(ofPage: 2), 3.25, accuracy: 1e-12)
-            XCTAssertEqual(dots.opacity(ofPage: 1), 0.3 + 0.6 * 0.75, accuracy: 1e-12)
+            XCTAssertEqual(dots.opacity(ofPage: 1), PageDots.opacity + (PageDots.selectedOpacity - PageDots.opacity) * 0.75, accuracy: 1e-12)
             XCTAssertEqual(dots.radius(ofPage: 0), PageDots.radius, "more than a page away: not emphasised")
             XCTAssertEqual(dots.currentIndex, 1)
             // Halfway the two neighbours look the same.

@@ -23,6 +23,7 @@ import pyatspi  # noqa: E402
 
 import harness  # noqa: E402
 from harness import App, extents, rss_kb, xdo  # noqa: E402
+from look import header_shows_tabs  # noqa: E402
 from snapchecks import TOLERANCE, app_window  # noqa: E402
 
 PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
@@ -32,7 +33,7 @@ SNAPPING = set(PANES)
 # The C locale's weekdays, the menu's tabs under the headless session.
 DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 # Window sizes a resize picks from: phone-sized to large.
-SIZES = [(360, 480), (480, 400), (640, 480), (800, 600), (960, 640), (1280, 800), (1600, 900)]
+SIZES = [(360, 480), (480, 560), (640, 480), (800, 600), (960, 640), (1280, 800), (1600, 900)]
 # Time for a gesture's events to arrive and for nothing more to follow.
 SETTLE_TIMEOUT = 8
 QUIET = 0.45
@@ -88,11 +89,15 @@ class Soak:
         return self.node("scroll pane", PANES[self.page], self.page)
 
     def visible_rect(self):
-        """The part of the window showing the page: below the header's page switcher, above the QA panel's title."""
+        """The part of the window showing the page: below the header's page switcher, above the QA panel's title (when
+        the panel shows)."""
         fx, fy, fw, fh = extents(self.node("frame", "SnapScroll"))
-        _, sy, _, sh = extents(self.node("scroll pane", "Demo pages"))
-        _, qy, _, _ = extents(self.node("label", "QA event log"))
-        return fx, max(fy, sy + sh + 6), fx + fw, min(fy + fh, qy)
+        _, sy, _, sh = extents(self.node("panel", "Demo pages"))
+        bottom = fy + fh
+        qa = self.app.find_all(role="label", name="QA event log")
+        if qa and extents(qa[0])[3] > 0:
+            bottom = min(bottom, extents(qa[0])[1])
+        return fx, max(fy, sy + sh + 6), fx + fw, bottom
 
     def clip(self, node, within=None):
         """The visible part of a node (also inside `within`, a node that clips it) as (x0, y0, x1, y1), or None."""
@@ -344,23 +349,18 @@ class Soak:
         return True
 
     def switch_page(self):
-        """Clicks a page tab in the header. Only the part of a tab its scroller shows counts: in a narrow window a
-        tab may lie under the close button."""
-        switcher = self.node("scroll pane", "Demo pages")
-        sx, sy, sw, sh = extents(switcher)
-        choices = []
-        for page in PAGES:
-            if page == self.page:
-                continue
-            x, y, w, h = extents(self.node("page tab", PAGES[page]))
-            x0, x1 = max(x, sx), min(x + w, sx + sw)
-            if x1 - x0 >= 6:
-                choices.append((page, (x0 + x1) / 2, y + h / 2))
-        if not choices:
-            return self.resize()
-        target, cx, cy = self.rng.choice(choices)
+        """Opens another page from the header: a click on its tab, or, in a window too narrow for the tabs, the
+        drop-down that replaces them (Home, arrows and Enter in its list)."""
+        target = self.rng.choice([page for page in PAGES if page != self.page])
         mark = self.app.mark()
-        xdo("mousemove", *self.screen(cx, cy), "click", 1)
+        if header_shows_tabs(self.app):
+            x, y, w, h = extents(self.node("page tab", PAGES[target]))
+            xdo("mousemove", *self.screen(x + w / 2, y + h / 2), "click", 1)
+        else:
+            x, y, w, h = extents(self.node("combo box", "Demo page"))
+            xdo("mousemove", *self.screen(x + w / 2, y + h / 2), "click", 1)
+            time.sleep(0.4)
+            xdo("key", "--delay", "60", "Home", *["Down"] * list(PAGES).index(target), "Return")
         self.log(f"switch to {target}")
         events = self.collect(mark, None)
         snaps = [e for e in events if e.get("event") in ("settled", "page", "selected", "tapped")

@@ -12,6 +12,10 @@ WINDOW_OFFSET = 5
 MAX_CHIPS = 40
 
 
+# The centring box's inner padding at its ends (SnapGtk's stylesheet), visible once the content scrolls.
+INSET = 12
+
+
 def _click(node):
     x, y, w, h = extents(node)
     xdo("mousemove", x + w // 2 + WINDOW_OFFSET, y + h // 2 + WINDOW_OFFSET, "click", 1)
@@ -61,11 +65,12 @@ def _run(rtl):
         vx, _, vw, _ = extents(view)
         rx, _, rw, _ = extents(row)
         assert rw > vw, (rw, vw)
-        # The view's border is one pixel: its extents and its inner edge differ by at most that.
+        # The row starts one inset (the box's inner padding) from the view's start edge; the view's border is one
+        # pixel: its extents and its inner edge differ by at most that.
         if rtl:
-            assert abs((rx + rw) - (vx + vw)) <= 1, ("RTL: the row's right edge is not at the view's right", rx, rw, vx, vw)
+            assert abs((rx + rw) - (vx + vw - INSET)) <= 1, ("RTL: the row's right edge is not an inset from the view's right", rx, rw, vx, vw)
         else:
-            assert abs(rx - vx) <= 1, ("the row's left edge is not at the view's left", rx, vx)
+            assert abs(rx - (vx + INSET)) <= 1, ("the row's left edge is not an inset from the view's left", rx, vx)
         assert _label_shown(app, panel, "Scrolling") == ["Scrolling"]
         screenshot("centering-scrolling" + ("-rtl" if rtl else ""))
 

@@ -41,7 +41,7 @@ def _underline_span(tablist):
         coords, _, rest = line.partition(":")
         px, py = (int(v) for v in coords.split(","))
         r, g, b = (int(float(v)) for v in rest.split("(")[1].split(")")[0].split(",")[:3])
-        if b > r + 80 and b > 150:   # the theme's selection blue, not grey text or borders
+        if b > r + 60 and b > 120:   # the accent (the theme's selection blue toward the text colour), not grey text or borders
             rows.setdefault(py, []).append(px + x)
     assert rows, "no underline found"
     xs = max(rows.values(), key=len)

@@ -21,11 +21,12 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     let feedback = gtk_label_new("Tap a banner")!
     gtk_widget_add_css_class(feedback, "carousel-feedback")
     gtk_label_set_ellipsize(feedback.opaque, PANGO_ELLIPSIZE_END)
-    gtk_widget_set_hexpand(feedback, 1)
     gtk_label_set_xalign(feedback.opaque, 0)
     let reset = gtk_button_new_with_label("Back to first")!
     let controls = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
     gtk_widget_add_css_class(controls, "carousel-controls")
+    // Centred under the carousel, as the banner at rest and the dots are.
+    gtk_widget_set_halign(controls, GTK_ALIGN_CENTER)
     gtk_box_append(controls.cast(), reset)
     gtk_box_append(controls.cast(), feedback)
     carousel.loops = context.loop
@@ -51,8 +52,11 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
     gtk_widget_add_css_class(page, "carousel-page")
+    // Centred as a group: the carousel takes the height its width calls for, or all there is when that is less.
+    gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
     gtk_box_append(page.cast(), carousel.widget)
     gtk_box_append(page.cast(), dots.widget)
     gtk_box_append(page.cast(), controls)
+    PageFocus.mark(page, component: carousel.scroller.scrolledWindow)
     return page
 }

@@ -13,7 +13,8 @@ func makeCenteringPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
 
     let intro = gtk_label_new("Centred while the chips fit; start-aligned and scrollable once they do not.")!
     gtk_label_set_wrap(intro.opaque, 1)
-    gtk_widget_add_css_class(intro, "dim-label")
+    gtk_label_set_justify(intro.opaque, GTK_JUSTIFY_CENTER)
+    gtk_widget_add_css_class(intro, "page-intro")
     gtk_box_append(page.cast(), intro)
 
     let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
@@ -31,20 +32,17 @@ func makeCenteringPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     let centering = CenteringBox(label: "Chips, centred when they fit")
     centering.setChild(row)
     gtk_box_append(page.cast(), centering.widget)
+    PageFocus.mark(page, component: centering.widget)
 
-    let controls = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-    gtk_widget_set_halign(controls, GTK_ALIGN_CENTER)
     let add = gtk_button_new_with_label("Add chip")!
     let remove = gtk_button_new_with_label("Remove chip")!
-    gtk_box_append(controls.cast(), add)
-    gtk_box_append(controls.cast(), remove)
-    gtk_box_append(page.cast(), controls)
+    gtk_box_append(page.cast(), WrappingRow.make([add, remove]))
 
     let readout = gtk_label_new("")!
     gtk_widget_add_css_class(readout, "centering-readout")
     gtk_box_append(page.cast(), readout)
     let count = gtk_label_new("")!
-    gtk_widget_add_css_class(count, "dim-label")
+    gtk_widget_add_css_class(count, "page-note")
     gtk_box_append(page.cast(), count)
 
     func showCount() {

@@ -15,6 +15,7 @@ enum LabelItem {
         gtk_widget_set_vexpand(label, 1)
         gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
         gtk_box_append(item.cast(), label)
+        PressFeedback.attach(to: item)
         return item
     }
 

@@ -29,6 +29,7 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
 
     // The indicator belongs to the overlay, not the scrolled content: the tabs slide under it, it never moves.
     let indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    gtk_widget_add_css_class(indicator, "snap-indicator")
     gtk_widget_add_css_class(indicator, "menu-indicator")
     gtk_widget_set_size_request(indicator, Int32(MenuDesign.tabWidth), MenuDesign.indicatorHeight)
     gtk_widget_set_halign(indicator, GTK_ALIGN_CENTER)
@@ -51,6 +52,7 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     gtk_box_append(page.cast(), makeScrollerControls(scroller, onWidthChanged: { width in
         gtk_widget_set_size_request(indicator, Int32(width), MenuDesign.indicatorHeight)
     }))
+    PageFocus.mark(page, component: scroller.scrolledWindow)
     return page
 }
 

@@ -6,29 +6,31 @@ import CSnapGtk
 @MainActor
 func makeScrollerControls(_ scroller: SnapScroller, onCountChanged: @escaping @MainActor (Int) -> Void = { _ in },
                           onWidthChanged: @escaping @MainActor (Double) -> Void = { _ in }) -> UnsafeMutablePointer<GtkWidget> {
-    let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-    gtk_widget_add_css_class(box, "scroller-controls")
-    gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+    /// A labelled spin button, as one field (the label stays beside its button when the row wraps).
     func spin(_ title: String, value: Double, range: ClosedRange<Double>, step: Double,
-              _ changed: @escaping @MainActor (Double) -> Void) {
+              _ changed: @escaping @MainActor (Double) -> Void) -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(title)!
         let button = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)!
         gtk_spin_button_set_value(button.opaque, value)
         snap_accessible_set_label(button, title)
         Signals.connect(button.raw, "value-changed") { changed(gtk_spin_button_get_value(button.opaque)) }
-        gtk_box_append(box.cast(), label)
-        gtk_box_append(box.cast(), button)
+        let field = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(field.cast(), label)
+        gtk_box_append(field.cast(), button)
+        return field
     }
-    spin("Items", value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
+    let items = spin("Items", value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
         scroller.itemCount = Int(value)
         onCountChanged(Int(value))
     }
-    spin("Width", value: scroller.itemWidth, range: 20...400, step: 2) { value in
+    let width = spin("Width", value: scroller.itemWidth, range: 20...400, step: 2) { value in
         scroller.itemWidth = value
         onWidthChanged(value)
     }
-    spin("Spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
-    return box
+    let spacing = spin("Spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
+    let row = WrappingRow.make([items, width, spacing])
+    gtk_widget_add_css_class(row, "scroller-controls")
+    return row
 }
 
 /// The most items the QA controls offer (the engine recycles widgets, so this is about the spin button's range).

@@ -14,8 +14,6 @@ func makeSegmentedPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
 
     // Options row: how many segments, and how wide.
-    let options = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-    gtk_widget_set_halign(options, GTK_ALIGN_CENTER)
     let countLabel = gtk_label_new("Segments")!
     let count = gtk_spin_button_new_with_range(Double(segmentCountRange.lowerBound), Double(segmentCountRange.upperBound), 1)!
     gtk_spin_button_set_value(count.opaque, Double(initialSegmentCount))
@@ -24,11 +22,20 @@ func makeSegmentedPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     let fit = gtk_check_button_new_with_label("Fit content")!
     gtk_check_button_set_group(fit.cast(), equal.cast())
     gtk_check_button_set_active(equal.cast(), 1)
-    for widget in [countLabel, count, equal, fit] { gtk_box_append(options.cast(), widget) }
-    gtk_box_append(page.cast(), options)
+    let countField = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+    gtk_box_append(countField.cast(), countLabel)
+    gtk_box_append(countField.cast(), count)
+    gtk_box_append(page.cast(), WrappingRow.make([countField, equal, fit]))
 
     let control = SegmentedControl(titles: Array(segmentTitles.prefix(initialSegmentCount)), label: "Sections")
-    gtk_box_append(page.cast(), control.widget)
+    // Six long titles are wider than a phone-sized window: then the control scrolls sideways instead of widening
+    // the page past the window (its titles never shrink below their text).
+    let controlScroller = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(controlScroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+    gtk_scrolled_window_set_propagate_natural_width(controlScroller.opaque, 1)
+    gtk_scrolled_window_set_child(controlScroller.opaque, control.widget)
+    gtk_box_append(page.cast(), controlScroller)
+    PageFocus.mark(page, component: control.widget)
 
     let stack = gtk_stack_new()!
     gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)

@@ -1,0 +1,109 @@
+import CSnapGtk
+
+/// The widgets' own stylesheet, shipped inside SnapGtk so an app that adds no CSS of its own still gets the
+/// underline, the dots, the banners, the focus rings and the hover and pressed feedback.
+///
+/// It is installed once for the default display, when the first SnapGtk widget is created, at a priority above the
+/// theme and below `GTK_STYLE_PROVIDER_PRIORITY_APPLICATION`, so an app's stylesheet overrides any rule (and the
+/// named colours below) while the theme's own button styling does not hide the underline control's look.
+///
+/// Colours come from the theme's named colours, the ones GTK 4.8's Adwaita, Adwaita-dark and HighContrast all
+/// define (4.8 has no `@accent_color`): the accent is the selection colour pulled toward the text colour, which
+/// darkens it on light themes and lightens it on dark ones, keeping it at 3:1 or more against the window; dimmed
+/// text is the text colour mixed a quarter toward the background, keeping it at 4.5:1 or more.
+@MainActor
+public enum WidgetStyle {
+    /// The priority the stylesheet is installed at: above the theme, below an application's stylesheet.
+    public static let priority = UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 100
+
+    /// Whether the stylesheet is installed on the default display.
+    public private(set) static var isInstalled = false
+
+    /// Installs the stylesheet on the default display, once; later calls do nothing. Every SnapGtk widget calls
+    /// this when it is created.
+    public static func install() {
+        guard !isInstalled, gdk_display_get_default() != nil else { return }
+        isInstalled = true
+        let problems = Stylesheet.install(css: css, priority: priority)
+        assert(problems.isEmpty, "SnapGtk's stylesheet: \(problems)")
+    }
+
+    /// The stylesheet's text (CSS, as GTK 4.8 reads it).
+    public static let css = """
+    /* Colours from the theme: an accent that keeps 3:1 against the window, dimmed text that keeps 4.5:1. */
+    @define-color snap_accent_color mix(@theme_selected_bg_color, @theme_fg_color, 0.45);
+    @define-color snap_dim_fg_color mix(@theme_fg_color, @theme_bg_color, 0.25);
+
+    /* ---- SnapScroller: menu, strip, carousel ---- */
+    scrolledwindow.snap-viewport:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; }
+    .snap-content { padding-top: 4px; padding-bottom: 4px; }
+    /* Items: a veil of the text colour on hover and while pressed, over whatever background the item has. */
+    .snap-content > * { transition: background-image 120ms ease-out; }
+    .snap-content > *:hover { background-image: image(alpha(currentColor, 0.06)); }
+    .snap-content > .pressed { background-image: image(alpha(currentColor, 0.14)); }
+    /* A fixed indicator over the scroller (the menu's bar under the centre). */
+    .snap-indicator { background-color: @snap_accent_color; }
+
+    /* ---- SegmentedControl: titles and the underline only ---- */
+    .segmented { border-bottom: 1px solid alpha(@borders, 0.6); }
+    .segmented > button.segment {
+      background: none;
+      border: none;
+      box-shadow: none;
+      min-height: 0;
+      padding: 10px 0;
+      border-radius: 6px 6px 0 0;
+      color: @snap_dim_fg_color;
+      outline-color: @snap_accent_color;
+    }
+    .segmented > button.segment:hover { color: @theme_fg_color; background-image: image(alpha(currentColor, 0.05)); }
+    .segmented > button.segment:active { color: @theme_fg_color; background-image: image(alpha(currentColor, 0.12)); }
+    .segmented > button.segment:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; }
+    .segmented > button.segment.selected { color: @theme_fg_color; }
+    .segmented > button.segment.selected .segment-title,
+    .segmented .segment-sizer { font-weight: 600; }
+    .segmented .segment-sizer { opacity: 0; }
+    .segmented > .segmented-underline { background-color: @snap_accent_color; }
+
+    /* ---- CenteringBox: room at the edges when the content scrolls ---- */
+    .centering-content { padding-left: 12px; padding-right: 12px; }
+
+    /* ---- Carousel and banners ---- */
+    .carousel scrolledwindow:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; border-radius: 8px; }
+    .carousel .snap-content > *:hover, .carousel .snap-content > .pressed { background-image: none; }
+    .banner-image { transition: filter 120ms ease-out; }
+    .banner:hover .banner-image { filter: brightness(1.06); }
+    .banner.pressed .banner-image { filter: brightness(0.9); }
+    .banner-title { padding-top: 2px; }
+    .banner-placeholder { color: @snap_dim_fg_color; }
+    .banner.tapped .banner-image { outline: 4px solid @snap_accent_color; outline-offset: -4px; border-radius: 8px; }
+
+    /* ---- PageDots: each dot a 24 px target, drawn in the text colour ---- */
+    .page-dot { color: @theme_fg_color; min-width: 24px; min-height: 24px; border-radius: 999px; }
+    .page-dot:hover { background-color: alpha(currentColor, 0.08); }
+    .page-dot.pressed { background-color: alpha(currentColor, 0.16); }
+    .page-dot:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; }
+    .page-dots-counter { font-feature-settings: "tnum"; color: @snap_dim_fg_color; }
+    """
+}
+
+/// Pressed feedback for widgets that are not buttons (scroller items, banners, dots): the CSS class `pressed` while
+/// a pointer button is down on the widget, removed on release or when a drag takes the press over.
+@MainActor
+@_spi(GtkInterop) public enum PressFeedback {
+    /// Adds the feedback to `widget` (a click gesture that never claims the press, so scrolling and taps work as
+    /// before).
+    public static func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
+        let click = gtk_gesture_click_new()!
+        // The handlers live in the gesture, which the widget owns: the widget is there whenever they run.
+        let gesture = UnsafeMutableRawPointer(click)
+        func setPressed(_ pressed: Bool) {
+            guard let widget = gtk_event_controller_get_widget(click) else { return }
+            if pressed { gtk_widget_add_css_class(widget, "pressed") } else { gtk_widget_remove_css_class(widget, "pressed") }
+        }
+        Signals.connectPress(gesture, "pressed") { _, _, _ in setPressed(true) }
+        Signals.connectPress(gesture, "released") { _, _, _ in setPressed(false) }
+        Signals.connect(gesture, "stopped") { setPressed(false) }
+        gtk_widget_add_controller(widget, click)
+    }
+}

@@ -1,0 +1,164 @@
+"""What the look tests and the screenshot gallery share: the window's pixels read back from the X server, WCAG
+contrast, and moving between pages from the header the way a user does (the tabs, or the drop-down that replaces
+them in a narrow window)."""
+
+import subprocess
+import time
+
+from harness import extents, xdo
+from snapchecks import app_window
+
+PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
+# The themes GTK 4.8 ships built in (GTK_THEME values).
+THEMES = {"light": "Adwaita", "dark": "Adwaita:dark", "contrast": "HighContrast"}
+
+
+class Shot:
+    """The pixels of a screen rectangle, read once from the X server (ImageMagick's `import`, as binary PPM)."""
+
+    def __init__(self, x, y, width, height):
+        data = subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+{x}+{y}", "-depth", "8", "ppm:-"],
+                              capture_output=True, check=True).stdout
+        parts, rest = [], data
+        while len(parts) < 4:   # magic, width, height, maximum, separated by whitespace
+            rest = rest.lstrip()
+            end = next(i for i, c in enumerate(rest) if chr(c).isspace())
+            parts.append(rest[:end])
+            rest = rest[end:]
+        assert parts[0] == b"P6" and parts[3] == b"255", parts
+        self.x, self.y = x, y
+        self.width, self.height = int(parts[1]), int(parts[2])
+        self.pixels = rest[1:]
+
+    def at(self, x, y):
+        """(r, g, b) of the screen point (x, y)."""
+        i = 3 * ((int(y) - self.y) * self.width + (int(x) - self.x))
+        return tuple(self.pixels[i:i + 3])
+
+    def region(self, x0, y0, x1, y1):
+        """Every pixel of a screen rectangle, clamped to the shot."""
+        x0, y0 = max(int(x0), self.x), max(int(y0), self.y)
+        x1, y1 = min(int(x1), self.x + self.width), min(int(y1), self.y + self.height)
+        return [self.at(x, y) for y in range(y0, y1) for x in range(x0, x1)]
+
+
+def luminance(rgb):
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """WCAG contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def background(pixels):
+    """The most common colour: the background a region's content sits on."""
+    counts = {}
+    for p in pixels:
+        counts[p] = counts.get(p, 0) + 1
+    return max(counts, key=counts.get)
+
+
+def text_contrast(pixels):
+    """Contrast of the text drawn in a region against its background: the glyph pixel farthest from it (a stem's
+    core, fully covered) against the most common colour."""
+    bg = background(pixels)
+    return max(contrast(p, bg) for p in pixels), bg
+
+
+def saturation(rgb):
+    hi, lo = max(rgb), min(rgb)
+    return 0 if hi == 0 else (hi - lo) / hi
+
+
+class Window:
+    """The demo's window on the screen: converts the accessibility tree's window coordinates to screen ones."""
+
+    def __init__(self, app):
+        self.app = app
+        self.id = app_window()
+        self.frame = app.find(role="frame", name="SnapScroll")
+        _, _, fw, fh = extents(self.frame)
+        out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.id], capture_output=True, text=True,
+                             check=True).stdout
+        geometry = dict(line.split("=") for line in out.split() if "=" in line)
+        self.screen_x = int(geometry["X"]) + (int(geometry["WIDTH"]) - fw) // 2
+        self.screen_y = int(geometry["Y"]) + (int(geometry["HEIGHT"]) - fh) // 2
+        self.width, self.height = fw, fh
+
+    def rect(self, node):
+        """A node's (x, y, width, height) on the screen."""
+        x, y, w, h = extents(node)
+        return x + self.screen_x, y + self.screen_y, w, h
+
+    def shot(self):
+        return Shot(self.screen_x, self.screen_y, self.width, self.height)
+
+    def click(self, node):
+        x, y, w, h = self.rect(node)
+        xdo("mousemove", int(x + w / 2), int(y + h / 2), "click", 1)
+
+    def park_pointer(self):
+        """Moves the pointer off the window, so no hover state colours what is measured or shown."""
+        xdo("mousemove", self.screen_x + self.width + 50, self.screen_y + self.height + 50)
+
+
+def showing(node):
+    """Whether a node is laid out on the screen now (GTK 4.8 does not keep AT-SPI's SHOWING state up to date, so this
+    reads the extents: a widget that is not drawn has none)."""
+    try:
+        _, _, w, h = extents(node)
+    except Exception:
+        return False
+    return w > 0 and h > 0
+
+
+def header_shows_tabs(app):
+    """Whether the header shows its page tabs (else the drop-down). The switcher decides at allocation: tabs when
+    it is given their full width. A part GTK stopped drawing keeps its last extents in the accessibility tree, so
+    this compares widths rather than trusting a hidden part's extents."""
+    switcher = app.find(role="panel", name="Demo pages")
+    tabs = app.find(role="page tab list", root=switcher)
+    _, _, width, _ = extents(switcher)
+    _, _, tabs_width, _ = extents(tabs)
+    return 0 < tabs_width <= width
+
+
+def header_tab(app, page):
+    """The header's tab for `page` when the header shows tabs, else None (a narrow window shows a drop-down)."""
+    if not header_shows_tabs(app):
+        return None
+    return app.find(role="page tab", name=PAGES[page])
+
+
+def switch_page(app, window, page):
+    """Opens `page` from the header as a user would: its tab, or the drop-down and its entry. Waits for the page's
+    panel to show."""
+    tab = header_tab(app, page)
+    if tab is not None:
+        window.click(tab)
+    else:
+        drop = app.find(role="combo box", name="Demo page")
+        # The drop-down's list opens in a popover (a surface of its own, whose extents AT-SPI gives relative to
+        # it): Home, arrow keys and Enter pick the page, as a keyboard user would.
+        window.click(drop)
+        time.sleep(0.4)
+        xdo("key", "--delay", "60", "Home", *["Down"] * list(PAGES).index(page), "Return")
+    deadline = time.time() + 5
+    while not page_panel(app, page):
+        assert time.time() < deadline, f"{page} did not show"
+        time.sleep(0.1)
+    time.sleep(0.35)   # the stack's cross-fade
+
+
+def page_panel(app, page):
+    """The page `page` when it is the one shown (its stack page's child is laid out), or None."""
+    for node in app.find_all(role="panel", name=PAGES[page]):
+        if node.childCount and showing(node.getChildAtIndex(0)):
+            return node
+    return None
