@@ -117,11 +117,16 @@ class Client:
 
 def main():
     listen_path, upstream_path = sys.argv[1], sys.argv[2]
-    if os.path.exists(listen_path):
-        os.unlink(listen_path)
+    # The socket appears under its name only once it listens (bound under a temporary name, then renamed): the
+    # session starts clients as soon as the name exists, and a connect between bind and listen would be refused.
+    staging = listen_path + ".starting"
+    for path in (listen_path, staging):
+        if os.path.exists(path):
+            os.unlink(path)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(listen_path)
+    listener.bind(staging)
     listener.listen(8)
+    os.rename(staging, listen_path)
     selector = selectors.DefaultSelector()
     selector.register(listener, selectors.EVENT_READ)
     while True:
