@@ -42,6 +42,7 @@ let package = Package(
         .executableTarget(name: "snapcore-bench", dependencies: ["SnapCore"]),
         .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore"]),
         .testTarget(name: "SnapGtkTests", dependencies: ["SnapGtk", "SnapCore", "CSnapGtk"]),
+        .testTarget(name: "SnapScrollDemoTests", dependencies: ["SnapScrollDemo"]),
     ],
     swiftLanguageModes: [.v6]
 )

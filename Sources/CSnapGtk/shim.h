@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>   /* g_unix_signal_add: SIGTERM/SIGINT/SIGHUP through the main loop */
+#include <libintl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 

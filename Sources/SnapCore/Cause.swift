@@ -1,4 +1,17 @@
 /// What set a component in motion; carried by every `settled`, `selected` and `page` event.
 public enum Cause: String, Sendable, CaseIterable {
-    case wheel, touchpad, drag, keyboard, click, programmatic, resize
+    /// A mouse wheel's notches.
+    case wheel
+    /// A touchpad's smooth scrolling (and its kinetic fling).
+    case touchpad
+    /// A pointer dragging the content.
+    case drag
+    /// Arrow keys, Home/End, Page Up/Down, or Enter/Space on a dot or segment.
+    case keyboard
+    /// A click on an item, a peeking neighbour, a dot or a segment.
+    case click
+    /// The application's code (`scrollTo`, `select`, a reset button).
+    case programmatic
+    /// A change of the view's size, which keeps the current item in place.
+    case resize
 }

@@ -2,7 +2,10 @@
 public struct CenteringLayout: Sendable, Equatable {
     /// Whether the child fits (centred, no scrolling) or overflows (start-aligned, scrollable).
     public enum Mode: String, Sendable {
-        case centered, scrolling
+        /// The child fits: it is centred and nothing scrolls.
+        case centered
+        /// The child is wider than the view: it starts at the start edge and scrolls.
+        case scrolling
     }
 
     /// How the child is placed.

@@ -1,36 +1,41 @@
-/// Seed 004: the pager's design values scaled to the component's actual width.
-public struct PagerGeometry: Sendable, Equatable {
-    /// Design measurements (px) at the reference component width.
-    public struct Design: Sendable, Equatable {
-        /// Reference component width the other values were drawn at.
-        public var componentWidth: Double
-        /// Width of one panel.
-        public var panelWidth: Double
-        /// Height of a panel's image.
-        public var imageHeight: Double
-        /// Height of a panel's text line.
-        public var textHeight: Double
-        /// Gap between neighbouring panels.
-        public var gap: Double
-        /// Margin that shows a sliver of the neighbours on each side.
-        public var sideMargin: Double { (componentWidth - panelWidth) / 2 }
+/// A pager's design: the measurements (px) a designer drew one page at, at a reference component width. The
+/// carousel scales them uniformly to the width it gets (``PagerGeometry``), so any design keeps its proportions.
+///
+/// ```swift
+/// // Wide pages with a thin sliver of the neighbours.
+/// let design = PagerDesign(componentWidth: 800, panelWidth: 760, imageHeight: 400, textHeight: 36, gap: 12)
+/// ```
+public struct PagerDesign: Sendable, Equatable {
+    /// Reference component width the other values were drawn at.
+    public var componentWidth: Double
+    /// Width of one panel.
+    public var panelWidth: Double
+    /// Height of a panel's image.
+    public var imageHeight: Double
+    /// Height of a panel's text line.
+    public var textHeight: Double
+    /// Gap between neighbouring panels.
+    public var gap: Double
+    /// Margin that shows a sliver of the neighbours on each side.
+    public var sideMargin: Double { (componentWidth - panelWidth) / 2 }
 
-        /// Design values; all default to seed 004.
-        public init(
-            componentWidth: Double = 406, panelWidth: Double = 355, imageHeight: Double = 238,
-            textHeight: Double = 30, gap: Double = 8
-        ) {
-            self.componentWidth = componentWidth
-            self.panelWidth = panelWidth
-            self.imageHeight = imageHeight
-            self.textHeight = textHeight
-            self.gap = gap
-        }
-
-        /// Seed 004's measurements.
-        public static let seed004 = Design()
+    /// A design from its measurements (px).
+    public init(componentWidth: Double, panelWidth: Double, imageHeight: Double, textHeight: Double, gap: Double) {
+        self.componentWidth = componentWidth
+        self.panelWidth = panelWidth
+        self.imageHeight = imageHeight
+        self.textHeight = textHeight
+        self.gap = gap
     }
 
+    /// Banners with their neighbours peeking in (the demo's carousel, design seed 004): a 355 × 238 image and a
+    /// 30 px title line in a 406 px component, 8 px between banners.
+    public static let peekingBanners = PagerDesign(
+        componentWidth: 406, panelWidth: 355, imageHeight: 238, textHeight: 30, gap: 8)
+}
+
+/// A ``PagerDesign`` scaled to the component's actual width.
+public struct PagerGeometry: Sendable, Equatable {
     /// The component's actual width.
     public var componentWidth: Double
     /// componentWidth / design.componentWidth.
@@ -49,7 +54,7 @@ public struct PagerGeometry: Sendable, Equatable {
     public var sideMargin: Double
 
     /// Scales `design` uniformly to `componentWidth`.
-    public init(design: Design = .seed004, componentWidth: Double) {
+    public init(design: PagerDesign = .peekingBanners, componentWidth: Double) {
         let scale = design.componentWidth > 0 ? max(0, componentWidth) / design.componentWidth : 0
         self.componentWidth = max(0, componentWidth)
         self.scale = scale
@@ -65,7 +70,7 @@ public struct PagerGeometry: Sendable, Equatable {
     /// proportions and fills the height when the height is the limit, and the component stays `componentWidth`
     /// wide, so the neighbours show further in (up to the component's edges) rather than the carousel narrowing.
     /// With room in height it equals `init(design:componentWidth:)`.
-    public init(design: Design = .seed004, componentWidth: Double, height: Double) {
+    public init(design: PagerDesign = .peekingBanners, componentWidth: Double, height: Double) {
         let designHeight = design.imageHeight + design.textHeight
         let width = max(0, componentWidth)
         guard design.componentWidth > 0, designHeight > 0, height.isFinite,

@@ -2,10 +2,15 @@ import CSnapGtk
 
 /// A GtkApplication with a reverse-DNS id, non-unique by default so several instances (tests,
 /// side-by-side runs) never hand over to each other. Command-line options are parsed before it runs.
+///
+/// Most applications use ``SnapApplication/run(id:build:)`` instead; this is for one that builds its windows with
+/// its own GTK calls.
 @MainActor
 public final class Application {
+    /// The `GtkApplication`, for the application's own GTK calls (e.g. `gtk_application_window_new`).
     public let pointer: UnsafeMutablePointer<GtkApplication>
 
+    /// Starts GTK and makes the application; `unique` makes a second launch hand over to the first.
     public init(id: String, unique: Bool = false) {
         precondition(g_application_id_is_valid(id) != 0, "invalid application id \(id)")
         GtkThread.initialize()

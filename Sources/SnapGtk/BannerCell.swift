@@ -7,7 +7,7 @@ import SnapCore
 /// size, header) and decoded when first drawn, at the size drawn (in device pixels: twice as many at a scale factor of
 /// 2), and again, larger, when the cell grows.
 @MainActor
-public final class BannerCell {
+final class BannerCell {
     /// Corner radius (px) of the image at design scale.
     public static let designCornerRadius = 10.0
     /// Title font size as a share of the scaled text line height, and its bounds (px).
@@ -33,7 +33,7 @@ public final class BannerCell {
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
     private var path: String?
-    private var geometry = PagerGeometry(componentWidth: PagerGeometry.Design.seed004.componentWidth)
+    private var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth)
     private var highlightSource: guint = 0
     /// A decoding failure found while drawing, reported from an idle (a draw may not change widgets).
     private var lateFailure: (index: Int, path: String, failure: TextureCache.Failure)?
@@ -57,7 +57,7 @@ public final class BannerCell {
         let icon = gtk_image_new_from_icon_name("image-missing-symbolic")!
         gtk_image_set_pixel_size(icon.opaque, 32)
         gtk_box_append(placeholder.cast(), icon)
-        gtk_box_append(placeholder.cast(), gtk_label_new("Image unavailable"))
+        gtk_box_append(placeholder.cast(), gtk_label_new(Localization.imageUnavailable))
         gtk_widget_set_visible(placeholder, 0)
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(overlay.opaque, image)
@@ -89,7 +89,7 @@ public final class BannerCell {
         self.index = index
         path = imagePath
         gtk_label_set_text(title.opaque, text)
-        accessibleLabel = "Banner \(index + 1) of \(count): \(text)"
+        accessibleLabel = Localization.bannerOfCount(page: index + 1, count: count, title: text)
         snap_accessible_set_label(widget, accessibleLabel)
         setHighlighted(false)
         let failure = cache.check(path: imagePath)

@@ -1,22 +1,46 @@
 import CSnapGtk
 import SnapCore
 
-/// A banner carousel (seed 004): one banner at rest in the middle, its neighbours peeking in at the side margins, all
-/// sized in proportion to the width from the design values of a `PagerGeometry`. Built on `SnapScroller` with the
-/// pager configuration (at most one page per fling). A click on the current banner is a tap; a click on a peeking
-/// neighbour brings it to the middle. Banner widgets are recycled, so the page count may be huge.
+/// A peeking carousel: one page at rest in the middle, its neighbours peeking in at the side margins, all sized in
+/// proportion to the width from a `PagerDesign`. Built on ``SnapScroller`` with the pager configuration (at most
+/// one page per fling). A click on the current page is a tap; a click on a peeking neighbour brings it to the
+/// middle. Page widgets are recycled, so the page count may be huge.
+///
+/// Pages are image banners (``init(pageCount:design:accessibleLabel:banner:)``) or any widget of yours, made by a
+/// factory and filled by a bind closure (``init(pageCount:design:accessibleLabel:makePage:bindPage:)``). Add
+/// ``PageDots`` with ``PageDots/attach(to:)``.
 ///
 /// The component is as wide as its allocation and never taller: when the height is the limit, the banners keep the
 /// design's proportions at the scale the height allows and the neighbours show further in, up to the edges.
 @MainActor
 public final class Carousel {
-    /// What a page shows.
-    public struct Banner: Sendable, Equatable {
+    /// What a banner page shows: an image drawn to cover the panel with rounded corners, and a title under it.
+    public struct Banner: Equatable {
+        /// The title under the image (also the banner's accessible name).
         public var title: String
+        /// The image file (PNG, JPEG or anything GDK decodes); a file that cannot be read shows a placeholder and
+        /// is reported once through ``Carousel/onImageError``. Empty when the banner shows a ``texture``.
         public var imagePath: String
+        /// Pixels the application decoded itself, shown instead of a file when set.
+        public var texture: Texture?
+
+        /// A banner titled `title` showing the image file at `imagePath` (decoded when the banner is first shown,
+        /// once however often it is shown).
         public init(title: String, imagePath: String) {
             self.title = title
             self.imagePath = imagePath
+        }
+
+        /// A banner titled `title` showing `texture`.
+        public init(title: String, texture: Texture) {
+            self.title = title
+            imagePath = ""
+            self.texture = texture
+        }
+
+        /// Whether two banners show the same title and the same file or texture object.
+        public static func == (lhs: Banner, rhs: Banner) -> Bool {
+            lhs.title == rhs.title && lhs.imagePath == rhs.imagePath && lhs.texture === rhs.texture
         }
     }
 
@@ -25,47 +49,98 @@ public final class Carousel {
     static let minimumHeight: Int32 = 80
 
     /// The root widget.
-    public let widget: UnsafeMutablePointer<GtkWidget>
-    /// The snapping engine underneath (accessible scroll pane "Banners").
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// The snapping engine underneath (its scroll pane carries the accessible label).
     public let scroller: SnapScroller
     /// The design values the geometry is scaled from.
-    public let design: PagerGeometry.Design
+    public let design: PagerDesign
     /// The geometry at the current component width.
     public private(set) var geometry: PagerGeometry
-    /// Number of pages.
-    public private(set) var pageCount: Int
+    /// Number of pages. Setting it replaces the pages: the current page stays current when it still exists, and
+    /// every page near the view is bound again (so changed data shows).
+    public var pageCount: Int {
+        didSet {
+            pageCount = max(0, pageCount)
+            store.pageCount = pageCount
+            scroller.setItemCount(pageCount)
+            scroller.rebindItems()
+            updateDots()
+        }
+    }
+    /// The carousel's name for assistive technologies (its scroll pane's label).
+    public var accessibleLabel: String {
+        didSet { snap_accessible_set_label(scroller.scrolledWindow, accessibleLabel) }
+    }
     /// The current page: the one nearest to its resting place, live while moving.
     public private(set) var currentPage: Int
 
-    /// The current page changed, with what moved it.
-    public var onPageChanged: ((Int, Cause) -> Void)?
-    /// The carousel came to rest: page, adjustment value, cause. Once per gesture.
-    public var onSettled: ((Int, Double, Cause) -> Void)?
-    /// The current banner was tapped (click without drag, or Enter/Space on the focused carousel).
-    public var onTapped: ((Int) -> Void)?
-    /// The fractional position changed (2.5 = halfway from page 2 to 3), for page dots.
-    public var onPositionChanged: ((Double) -> Void)?
-    /// A banner's image could not be loaded: reported once per banner, with a one-line message. Failures found
-    /// before this is set (the first banners bind at creation) are delivered when it is set.
-    public var onImageError: ((Int, String) -> Void)? {
+    /// The current page changed, with what moved it. See ``SelectionEvent`` on capturing.
+    public var onPageChanged: ((SelectionEvent) -> Void)?
+    /// The carousel came to rest, once per gesture.
+    public var onSettled: ((SettleEvent) -> Void)?
+    /// The current page was tapped (click without drag, or Enter/Space on the focused carousel).
+    public var onTapped: ((TapEvent) -> Void)?
+    /// The fractional position changed (2.5 = halfway from page 2 to 3), every frame while moving.
+    public var onPositionChanged: ((_ position: Double) -> Void)?
+    /// A banner's image could not be loaded: reported once per banner. Failures found before this is set (the
+    /// first banners bind at creation) are delivered when it is set.
+    public var onImageError: ((ImageErrorEvent) -> Void)? {
         get { store.report }
         set { store.report = newValue }
     }
 
-    private let store: CellStore
+    private let store: CarouselPages
+    /// Page dots following this carousel (``PageDots/attach(to:)``); weak, so the dots go with their window.
+    private var dots: [WeakDots] = []
 
-    /// A carousel of `pageCount` pages; `banner(i)` describes page i (asked for only when page i is near the view).
-    public init(pageCount: Int, design: PagerGeometry.Design = .seed004, cache: TextureCache = TextureCache(),
-                banner: @escaping (Int) -> Banner) {
+    /// A carousel of `pageCount` image banners; `banner(i)` describes page i (asked for only when page i is near
+    /// the view).
+    /// - Parameters:
+    ///   - pageCount: how many banners there are.
+    ///   - design: the measurements the pages are scaled from.
+    ///   - accessibleLabel: the carousel's name for assistive technologies ("Banners" in the user's language).
+    ///   - banner: what page `index` shows.
+    public convenience init(pageCount: Int, design: PagerDesign = .peekingBanners,
+                            accessibleLabel: String = Localization.banners, banner: @escaping (Int) -> Banner) {
+        self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel, cache: TextureCache(),
+                  banner: banner)
+    }
+
+    /// A carousel of `pageCount` image banners decoded through `cache` (tests share one to count decodes).
+    convenience init(pageCount: Int, design: PagerDesign = .peekingBanners,
+                     accessibleLabel: String = Localization.banners, cache: TextureCache,
+                     banner: @escaping (Int) -> Banner) {
+        self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel,
+                  store: BannerPages(cache: cache, pageCount: max(0, pageCount), banner: banner))
+    }
+
+    /// A carousel of `pageCount` pages of your own: `makePage` makes an empty page widget (called for the few pages
+    /// near the view, whose widgets are then recycled), `bindPage` fills one for a page index (called again each
+    /// time a widget is reused). Pages are sized to the panel the design gives at the current width.
+    ///
+    /// ```swift
+    /// let carousel = Carousel(pageCount: photos.count, makePage: { Label() },
+    ///                         bindPage: { label, index in label.text = photos[index].caption })
+    /// ```
+    public convenience init<Page: WidgetRepresentable>(
+        pageCount: Int, design: PagerDesign = .peekingBanners, accessibleLabel: String,
+        makePage: @escaping () -> Page, bindPage: @escaping (Page, Int) -> Void
+    ) {
+        self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel,
+                  store: CustomPages(pageCount: max(0, pageCount), make: makePage, bind: bindPage))
+    }
+
+    private init(pageCount: Int, design: PagerDesign, accessibleLabel: String, store: CarouselPages) {
         self.pageCount = max(0, pageCount)
         self.design = design
+        self.accessibleLabel = accessibleLabel
         geometry = PagerGeometry(design: design, componentWidth: design.componentWidth)
         currentPage = 0
-        let store = CellStore(cache: cache, geometry: geometry, pageCount: self.pageCount, banner: banner)
+        store.geometry = geometry
         self.store = store
         scroller = SnapScroller(
             itemCount: self.pageCount, itemWidth: geometry.panelWidth, spacing: geometry.gap,
-            configuration: .pager, label: "Banners",
+            configuration: .pager, label: accessibleLabel,
             factory: { store.make() }, bind: { widget, index in store.bind(widget, index) })
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(widget, "carousel")
@@ -87,13 +162,14 @@ public final class Carousel {
         scroller.onCurrentIndexChanged = { [weak self] event in
             guard let self else { return }
             self.currentPage = event.index
-            self.onPageChanged?(event.index, event.cause)
+            self.updateDots()
+            self.onPageChanged?(event)
         }
-        scroller.onSettled = { [weak self] event in
-            guard let self else { return }
-            self.onSettled?(event.index, gtk_adjustment_get_value(self.scroller.adjustment), event.cause)
+        scroller.onSettled = { [weak self] event in self?.onSettled?(event) }
+        scroller.onPositionChanged = { [weak self] position in
+            self?.updateDots()
+            self?.onPositionChanged?(position)
         }
-        scroller.onPositionChanged = { [weak self] position in self?.onPositionChanged?(position) }
         currentPage = scroller.currentIndex
     }
 
@@ -122,24 +198,33 @@ public final class Carousel {
         scroller.scrollTo(index: page, cause: cause, animated: animated)
     }
 
-    /// Taps the current banner as a click or Enter would: feedback flash and `onTapped`.
+    /// Taps the current page as a click or Enter would: a banner flashes, and ``onTapped`` is called.
     public func tapCurrent() {
         guard pageCount > 0 else { return }
-        cell(forPage: currentPage)?.flash()
-        onTapped?(currentPage)
+        if let item = scroller.itemWidget(at: currentPage) { store.flash(item) }
+        onTapped?(TapEvent(index: currentPage))
     }
 
-    /// The cell showing `page`, if it is near the view.
-    public func cell(forPage page: Int) -> BannerCell? {
-        scroller.itemWidget(at: page).flatMap { store.cells[$0.raw] }
+    /// The banner cell showing `page`, if it is near the view and the pages are banners.
+    func cell(forPage page: Int) -> BannerCell? {
+        scroller.itemWidget(at: page).flatMap { (store as? BannerPages)?.cells[$0.raw] }
     }
 
-    /// Replaces the pages (the current page stays current when it still exists).
-    public func setPageCount(_ count: Int) {
-        pageCount = max(0, count)
-        store.pageCount = pageCount
-        scroller.itemCount = pageCount
-        scroller.rebindItems()
+    func attach(_ dots: PageDots) {
+        self.dots.removeAll { $0.dots == nil || $0.dots === dots }
+        self.dots.append(WeakDots(dots: dots))
+    }
+
+    func detach(_ dots: PageDots) {
+        self.dots.removeAll { $0.dots == nil || $0.dots === dots }
+    }
+
+    private func updateDots() {
+        for entry in dots { entry.dots?.follow(self) }
+    }
+
+    private struct WeakDots {
+        weak var dots: PageDots?
     }
 
     // MARK: - Internals
@@ -199,66 +284,9 @@ public final class Carousel {
             x: 0, y: max(0, (height - panelHeight) / 2), width: width, height: max(panelHeight, minimum))
         gtk_widget_size_allocate(scroller.widget, &allocation, -1)
     }
+}
 
-    /// The banner cells and what binding them needs. It exists before the carousel, because the scroller makes and
-    /// binds its first items while it is being created.
-    @MainActor
-    private final class CellStore {
-        let cache: TextureCache
-        let banner: (Int) -> Banner
-        var pageCount: Int
-        var cells: [UnsafeMutableRawPointer: BannerCell] = [:]
-        var geometry: PagerGeometry {
-            didSet { for cell in cells.values { cell.apply(geometry: geometry) } }
-        }
-        var report: ((Int, String) -> Void)? {
-            didSet { flush() }
-        }
-        private var reported: Set<Int> = []
-        private var pending: [(Int, String)] = []
-
-        init(cache: TextureCache, geometry: PagerGeometry, pageCount: Int, banner: @escaping (Int) -> Banner) {
-            self.cache = cache
-            self.geometry = geometry
-            self.pageCount = pageCount
-            self.banner = banner
-        }
-
-        func make() -> UnsafeMutablePointer<GtkWidget> {
-            let cell = BannerCell(cache: cache)
-            cell.apply(geometry: geometry)
-            cell.onImageFailure = { [weak self] index, failure in self?.failed(index, failure) }
-            cells[cell.widget.raw] = cell
-            return cell.widget
-        }
-
-        func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
-            guard let cell = cells[widget.raw], index < pageCount else { return }
-            let banner = banner(index)
-            if let failure = cell.bind(index: index, count: pageCount, title: banner.title, imagePath: banner.imagePath) {
-                failed(index, failure)
-            }
-        }
-
-        /// One report per bad banner, however often its cell is recycled (found when bound, or when first drawn).
-        func failed(_ index: Int, _ failure: TextureCache.Failure) {
-            guard index < pageCount, reported.insert(index).inserted else { return }
-            pending.append((index, Self.describe(failure, index: index, path: banner(index).imagePath)))
-            flush()
-        }
-
-        /// "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
-        /// GLib's full message repeats the whole path).
-        static func describe(_ failure: TextureCache.Failure, index: Int, path: String) -> String {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            return "banner \(index + 1): cannot load image \(name): \(failure.brief)"
-        }
-
-        private func flush() {
-            guard let report, !pending.isEmpty else { return }
-            let due = pending
-            pending.removeAll()
-            for (index, message) in due { report(index, message) }
-        }
-    }
+extension Carousel: WidgetRepresentable {
+    /// The component's root widget, to put in a ``Box`` or ``Window``.
+    public var rootWidget: Widget { Widget(widget, sinking: false) }
 }

@@ -11,13 +11,17 @@ import SnapCore
 @MainActor
 public final class CenteringBox {
     /// The root widget (the scrolled window) to put in a parent.
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    let widget: UnsafeMutablePointer<GtkWidget>
     /// The widget the child lives in; its allocation is the scrollable content.
-    public let holder: UnsafeMutablePointer<GtkWidget>
+    let holder: UnsafeMutablePointer<GtkWidget>
     /// The horizontal adjustment of the scroller.
-    public let adjustment: UnsafeMutablePointer<GtkAdjustment>
-    /// The hosted child, if any.
-    public private(set) var child: UnsafeMutablePointer<GtkWidget>?
+    let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// The hosted child's widget, if any.
+    private(set) var childWidget: UnsafeMutablePointer<GtkWidget>?
+    /// The hosted content: any widget or component, or nil for an empty box. The box keeps it while it is set.
+    public var child: (any WidgetRepresentable)? {
+        didSet { setChild(child?.rootWidget.pointer) }
+    }
     /// The current placement (updated at every allocation).
     public private(set) var placement: CenteringLayout?
     /// The mode as of the last allocation; nil before the first.
@@ -74,9 +78,9 @@ public final class CenteringBox {
     }
 
     /// Hosts `child` (replacing any previous one); nil empties the box.
-    public func setChild(_ newChild: UnsafeMutablePointer<GtkWidget>?) {
-        if let child { gtk_widget_unparent(child) }
-        child = newChild
+    func setChild(_ newChild: UnsafeMutablePointer<GtkWidget>?) {
+        if let childWidget { gtk_widget_unparent(childWidget) }
+        childWidget = newChild
         if let newChild { gtk_widget_set_parent(newChild, holder) }
         gtk_widget_queue_resize(holder)
     }
@@ -87,14 +91,14 @@ public final class CenteringBox {
     // MARK: layout
 
     private func measure(orientation: GtkOrientation, forSize: Int32) -> (Int32, Int32) {
-        guard let child, gtk_widget_get_visible(child) != 0 else { return (0, 0) }
+        guard let child = childWidget, gtk_widget_get_visible(child) != 0 else { return (0, 0) }
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(child, orientation, forSize, &minimum, &natural, nil, nil)
         return (minimum, natural)
     }
 
     private func allocate(width: Int32, height: Int32) {
-        guard let child, gtk_widget_get_visible(child) != 0 else {
+        guard let child = childWidget, gtk_widget_get_visible(child) != 0 else {
             updatePlacement(childWidth: 0, viewWidth: Double(width))   // nothing always fits
             return
         }
@@ -143,4 +147,9 @@ public final class CenteringBox {
         reportedMode = mode
         onModeChanged?(mode)
     }
+}
+
+extension CenteringBox: WidgetRepresentable {
+    /// The component's root widget, to put in a ``Box`` or ``Window``.
+    public var rootWidget: Widget { Widget(widget, sinking: false) }
 }

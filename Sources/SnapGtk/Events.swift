@@ -13,6 +13,17 @@ import SnapCore
 
 /// The selection moved: a carousel's current page, a segmented control's selected segment, or the page a dot asks
 /// for.
+///
+/// A component keeps its callbacks for as long as it lives (as long as its widget). Capture the component itself,
+/// or an object of yours that holds it, `weak` or `unowned`: a strong capture makes a cycle that outlives the
+/// window. Widget handles such as ``Label`` may be captured strongly.
+///
+/// ```swift
+/// let label = Label()
+/// sections.onSelected = { [weak sections] event in
+///     label.text = sections?.titles[event.index] ?? ""
+/// }
+/// ```
 public struct SelectionEvent: Sendable, Equatable {
     /// The new index (page or segment), from 0.
     public let index: Int

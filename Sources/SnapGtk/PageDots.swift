@@ -25,16 +25,66 @@ public final class PageDots {
     public static let defaultMaximumDots = 9
 
     /// The root: the tab list of dots and the counter.
-    public let widget: UnsafeMutablePointer<GtkWidget>
-    /// Called when a dot is clicked (`.click`) or activated with Enter/Space (`.keyboard`).
-    public var onActivate: ((Int, Cause) -> Void)?
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// Called when a dot is clicked (`.click`) or activated with Enter/Space (`.keyboard`), with the page it
+    /// stands for. Dots attached to a carousel (``attach(to:)``) move it there first. See ``SelectionEvent`` on
+    /// capturing.
+    public var onActivate: ((SelectionEvent) -> Void)?
 
-    /// Number of pages.
-    public private(set) var count: Int
-    /// The pager's continuous position (2.5 = halfway between pages 2 and 3).
-    public private(set) var position = 0.0
-    /// The current page (selected dot).
-    public private(set) var currentIndex = 0
+    /// Number of pages; changing it rebuilds the dots (the current page is clamped).
+    public var count: Int {
+        get { pageCount }
+        set {
+            pageCount = max(0, newValue)
+            current = min(current, max(0, pageCount - 1))
+            fractionalPosition = min(fractionalPosition, Double(max(0, pageCount - 1)))
+            focusedPage = nil
+            rebuild()
+        }
+    }
+
+    /// The pager's continuous position (2.5 = halfway between pages 2 and 3); setting it makes the nearest page
+    /// current. Dots attached to a carousel follow it by themselves.
+    public var position: Double {
+        get { fractionalPosition }
+        set { update(position: newValue, currentPage: nil) }
+    }
+
+    /// The current page (the selected dot); setting it also puts the position there.
+    public var currentPage: Int {
+        get { current }
+        set { update(position: Double(newValue), currentPage: newValue) }
+    }
+
+    /// The accessible name of the row of dots ("Pages" in the user's language by default).
+    public var accessibleLabel: String = Localization.pages {
+        didSet { snap_accessible_set_label(list, accessibleLabel) }
+    }
+
+    /// The accessible name of each dot from its 1-based page and the page count ("Page 2 of 5" in the user's
+    /// language by default).
+    public var pageLabel: (_ page: Int, _ count: Int) -> String = { Localization.pageOfCount(page: $0, count: $1) } {
+        didSet {
+            appliedState = nil
+            refresh()
+        }
+    }
+
+    /// The counter shown beside the dots when there are more pages than dots, from the 1-based current page and
+    /// the page count ("3 / 120" by default).
+    public var counterText: (_ page: Int, _ count: Int) -> String = { Localization.counter(page: $0, count: $1) } {
+        didSet {
+            appliedState = nil
+            refresh()
+        }
+    }
+
+    /// The carousel the dots follow, if attached.
+    public private(set) weak var carousel: Carousel?
+
+    private var pageCount: Int
+    private var fractionalPosition = 0.0
+    private var current = 0
     /// Most dots shown at once.
     public let maximumDots: Int
 
@@ -49,16 +99,16 @@ public final class PageDots {
     private var movingFocus = false
 
     /// Dots for `count` pages; `maximumDots` (≥ 3) bounds how many are shown at once.
-    public init(count: Int, maximumDots: Int = PageDots.defaultMaximumDots) {
+    public init(count: Int = 0, maximumDots: Int = PageDots.defaultMaximumDots) {
         WidgetStyle.install()
-        self.count = max(0, count)
+        pageCount = max(0, count)
         self.maximumDots = max(3, maximumDots)
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
         gtk_widget_add_css_class(widget, "page-dots")
         list = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_TAB_LIST)
         gtk_orientable_set_orientation(list.opaque, GTK_ORIENTATION_HORIZONTAL)
         snap_accessible_set_orientation(list, GTK_ORIENTATION_HORIZONTAL)
-        snap_accessible_set_label(list, "Pages")
+        snap_accessible_set_label(list, accessibleLabel)
         counter = gtk_label_new(nil)
         gtk_widget_add_css_class(counter, "page-dots-counter")
         gtk_box_append(widget.cast(), list)
@@ -88,26 +138,39 @@ public final class PageDots {
     /// True when there are more pages than dots (the counter shows "N / M").
     public var isCompact: Bool { count > maximumDots }
 
-    /// Replaces the number of pages (content changed).
-    public func setCount(_ newCount: Int) {
-        count = max(0, newCount)
-        currentIndex = min(currentIndex, max(0, count - 1))
-        position = min(position, Double(max(0, count - 1)))
-        focusedPage = nil
-        rebuild()
+    /// Makes the dots follow `carousel`: their count is its page count, their position its position, and a dot
+    /// activated moves the carousel to its page (then calls ``onActivate``). One carousel at a time; attaching
+    /// again moves the dots to the new one.
+    public func attach(to carousel: Carousel) {
+        self.carousel?.detach(self)
+        self.carousel = carousel
+        carousel.attach(self)
+        follow(carousel)
     }
 
-    /// Follows the pager: `position` is fractional; `current` is the pager's current page (the nearest when nil).
-    public func setPosition(_ newPosition: Double, current: Int? = nil) {
-        guard count > 0, newPosition.isFinite else { return }
-        position = min(max(newPosition, 0), Double(count - 1))
-        let nearest = current ?? Int(position.rounded())
-        currentIndex = min(max(nearest, 0), count - 1)
+    /// Stops following the carousel, if any.
+    public func detach() {
+        carousel?.detach(self)
+        carousel = nil
+    }
+
+    /// Takes the carousel's page count and position (called by the carousel as they change).
+    func follow(_ carousel: Carousel) {
+        if carousel.pageCount != pageCount { count = carousel.pageCount }
+        update(position: carousel.position, currentPage: carousel.currentPage)
+    }
+
+    /// Follows the pager: `position` is fractional; `currentPage` is the pager's current page (the nearest when nil).
+    func update(position newPosition: Double, currentPage page: Int?) {
+        guard pageCount > 0, newPosition.isFinite else { return }
+        fractionalPosition = min(max(newPosition, 0), Double(pageCount - 1))
+        let nearest = page ?? Int(fractionalPosition.rounded())
+        current = min(max(nearest, 0), pageCount - 1)
         refresh()
     }
 
     /// The dot widget for `page`, if that page has a dot now.
-    public func dot(forPage page: Int) -> UnsafeMutablePointer<GtkWidget>? {
+    @_spi(Testing) public func dot(forPage page: Int) -> UnsafeMutablePointer<GtkWidget>? {
         visiblePages.contains(page) ? dots[page - firstPage] : nil
     }
 
@@ -126,16 +189,18 @@ public final class PageDots {
         Self.opacity + (Self.selectedOpacity - Self.opacity) * emphasis(ofPage: page)
     }
 
-    /// Activates `page` as a click or key would: reports it through `onActivate`.
+    /// Activates `page` as a click or key would: moves an attached carousel there and reports it through
+    /// ``onActivate``.
     public func activate(_ page: Int, cause: Cause) {
         guard page >= 0 && page < count else { return }
-        onActivate?(page, cause)
+        carousel?.scrollTo(page: page, cause: cause)
+        onActivate?(SelectionEvent(index: page, cause: cause))
     }
 
     /// Handles a key as if pressed on the focused dot; returns whether it was used.
     @discardableResult
-    public func key(_ keyval: UInt32) -> Bool {
-        let page = focusedDotPage() ?? currentIndex
+    @_spi(Testing) public func key(_ keyval: UInt32) -> Bool {
+        let page = focusedDotPage() ?? current
         // Left/Right follow what the user sees: in right-to-left the box lays the first page out at the right.
         guard let press = KeyTranslation.press(for: keyval), press != .pageUp, press != .pageDown else { return false }
         switch KeyMap.command(for: press, rightToLeft: gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL) {
@@ -200,23 +265,38 @@ public final class PageDots {
         return dot
     }
 
-    /// Recomputes the window of pages, labels, the selected state, the tab stop, the counter, and redraws.
+    /// What the dots' labels, selected state, tab stop and counter were last set for.
+    private struct State: Equatable {
+        var firstPage, shown, count, current, tabStop: Int
+    }
+    private var appliedState: State?
+    /// How many times labels and states were set (tests check a scroll does not reset them every frame).
+    @_spi(Testing) public private(set) var stateUpdates = 0
+
+    /// Recomputes the window of pages and redraws; labels, the selected state, the tab stop and the counter are
+    /// set only when what they show changed (a count, the current page, the focus or the window of pages), not on
+    /// every frame of a scroll.
     private func refresh() {
         let shown = dots.count
-        let anchor = focusedPage ?? currentIndex
-        firstPage = shown > 0 ? min(max(anchor - shown / 2, 0), count - shown) : 0
-        let tabStop = focusedPage ?? currentIndex
-        for (slot, dot) in dots.enumerated() {
-            let page = firstPage + slot
-            snap_accessible_set_label(dot, "Page \(page + 1) of \(count)")
-            snap_accessible_set_selected(dot, page == currentIndex ? 1 : 0)
-            // Roving tab stop: Tab reaches the dots once, on the current (or focused) page.
-            gtk_widget_set_focusable(dot, page == tabStop ? 1 : 0)
-            if page == currentIndex { gtk_widget_add_css_class(dot, "selected") } else { gtk_widget_remove_css_class(dot, "selected") }
-            gtk_widget_queue_draw(dot)
+        let anchor = focusedPage ?? current
+        firstPage = shown > 0 ? min(max(anchor - shown / 2, 0), pageCount - shown) : 0
+        let state = State(firstPage: firstPage, shown: shown, count: pageCount, current: current,
+                          tabStop: focusedPage ?? current)
+        if state != appliedState {
+            appliedState = state
+            stateUpdates += 1
+            for (slot, dot) in dots.enumerated() {
+                let page = firstPage + slot
+                snap_accessible_set_label(dot, pageLabel(page + 1, pageCount))
+                snap_accessible_set_selected(dot, page == current ? 1 : 0)
+                // Roving tab stop: Tab reaches the dots once, on the current (or focused) page.
+                gtk_widget_set_focusable(dot, page == state.tabStop ? 1 : 0)
+                if page == current { gtk_widget_add_css_class(dot, "selected") } else { gtk_widget_remove_css_class(dot, "selected") }
+            }
+            gtk_widget_set_visible(counter, isCompact ? 1 : 0)
+            if isCompact { gtk_label_set_text(counter.opaque, counterText(current + 1, pageCount)) }
         }
-        gtk_widget_set_visible(counter, isCompact ? 1 : 0)
-        if isCompact { gtk_label_set_text(counter.opaque, "\(currentIndex + 1) / \(count)") }
+        for dot in dots { gtk_widget_queue_draw(dot) }
     }
 
     private func draw(slot: Int, area: UnsafeMutablePointer<GtkWidget>, cr: OpaquePointer, width: Double, height: Double) {
@@ -228,4 +308,9 @@ public final class PageDots {
         cairo_arc(cr, width / 2, height / 2, radius(ofPage: page), 0, 2 * Double.pi)
         cairo_fill(cr)
     }
+}
+
+extension PageDots: WidgetRepresentable {
+    /// The component's root widget, to put in a ``Box`` or ``Window``.
+    public var rootWidget: Widget { Widget(widget, sinking: false) }
 }

@@ -1,14 +1,14 @@
 import CSnapGtk
 
-/// The two global preferences every component follows: animations (GTK's `gtk-enable-animations`,
-/// which `--reduce-motion` and the demo's toggle set) and text direction (GTK's default direction,
-/// which the locale, `--rtl` and the toggle set).
+/// The two global preferences every component follows: animations (GTK's `gtk-enable-animations`, the desktop's
+/// reduced-motion setting) and text direction (GTK's default direction, from the locale). Components read them;
+/// changing them is the application's business (they are GTK's process-wide settings).
 @MainActor
 public enum Preferences {
     private static var settings: UnsafeMutableRawPointer? { gtk_settings_get_default().map { UnsafeMutableRawPointer($0) } }
 
     /// Whether components animate; false means every move is instant (reduced motion).
-    public static var animationsEnabled: Bool {
+    public internal(set) static var animationsEnabled: Bool {
         get { settings.map { snap_object_get_boolean($0, "gtk-enable-animations") != 0 } ?? true }
         set { if let settings { snap_object_set_boolean(settings, "gtk-enable-animations", newValue ? 1 : 0) } }
     }
@@ -26,7 +26,7 @@ public enum Preferences {
     }
 
     /// Whether the application lays out right to left.
-    public static var rightToLeft: Bool {
+    public internal(set) static var rightToLeft: Bool {
         get { gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL }
         set { gtk_widget_set_default_direction(newValue ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
     }

@@ -27,19 +27,28 @@ public final class SegmentedControl {
     public static let segmentPadding = 16.0
 
     /// The root widget (role tab list) to put in a parent.
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    let widget: UnsafeMutablePointer<GtkWidget>
     /// The underline (a CSS-styled widget, so its colour comes from the theme).
-    public let underline: UnsafeMutablePointer<GtkWidget>
+    let underline: UnsafeMutablePointer<GtkWidget>
     /// The segment widgets (role tab), first to last.
-    public private(set) var segments: [UnsafeMutablePointer<GtkWidget>] = []
-    /// The titles, first to last.
-    public private(set) var titles: [String] = []
-    /// The selected segment.
-    public private(set) var selectedIndex = 0
+    private(set) var segments: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The titles, first to last. Setting them replaces the segments; the selection is kept when it still
+    /// exists, else clamped, with no event.
+    public var titles: [String] {
+        get { segmentTitles }
+        set { setTitles(newValue) }
+    }
+    private var segmentTitles: [String] = []
+    /// The selected segment. Setting it selects as ``select(_:cause:)`` does with the cause `.programmatic`.
+    public var selectedIndex: Int {
+        get { selected }
+        set { select(newValue) }
+    }
+    private var selected = 0
     /// Where the underline is, as a fractional selection; equals `selectedIndex` at rest.
     public private(set) var position = 0.0
-    /// Called after the selection changed, with what changed it.
-    public var onSelected: ((Int, Cause) -> Void)?
+    /// Called after the selection changed, with what changed it. See ``SelectionEvent`` on capturing.
+    public var onSelected: ((SelectionEvent) -> Void)?
     /// How wide the segments are; changing it lays the control out again.
     public var widthMode: WidthMode = .equal {
         didSet { if widthMode != oldValue { gtk_widget_queue_resize(widget) } }
@@ -99,17 +108,17 @@ public final class SegmentedControl {
     }
 
     /// Replaces the segments; the selection is kept when it still exists, else clamped. No event.
-    public func setTitles(_ newTitles: [String], selected: Int? = nil) {
+    func setTitles(_ newTitles: [String], selected: Int? = nil) {
         for segment in segments { gtk_widget_unparent(segment) }
         segments = []
-        titles = newTitles
+        segmentTitles = newTitles
         for (index, title) in newTitles.enumerated() {
             let segment = makeSegment(title)
             gtk_widget_insert_before(segment, widget, underline)
             Signals.connect(segment.raw, "clicked") { [weak self] in self?.select(index, cause: .click) }
             segments.append(segment)
         }
-        selectedIndex = min(max(selected ?? selectedIndex, 0), max(newTitles.count - 1, 0))
+        self.selected = min(max(selected ?? self.selected, 0), max(newTitles.count - 1, 0))
         gtk_widget_set_visible(underline, newTitles.isEmpty ? 0 : 1)
         finishMotion()
         updateStates(focus: false)
@@ -121,7 +130,7 @@ public final class SegmentedControl {
     public func select(_ index: Int, cause: Cause = .programmatic) {
         guard segments.indices.contains(index), index != selectedIndex else { return }
         let hadFocus = segments.contains { gtk_widget_has_focus($0) != 0 }
-        selectedIndex = index
+        selected = index
         updateStates(focus: hadFocus || cause == .keyboard || cause == .click)
         if Preferences.animationsEnabled, gtk_widget_get_mapped(widget) != 0, let driver {
             // Retargeting starts from wherever the underline is now: no jump.
@@ -132,11 +141,11 @@ public final class SegmentedControl {
             finishMotion()
         }
         gtk_widget_queue_allocate(widget)
-        onSelected?(index, cause)
+        onSelected?(SelectionEvent(index: index, cause: cause))
     }
 
     /// The underline's span in the control's coordinates (after RTL mirroring), as last allocated.
-    public var underlineBounds: (x: Double, width: Double) {
+    @_spi(Testing) public var underlineBounds: (x: Double, width: Double) {
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(underline, widget, &bounds) != 0 else { return (0, 0) }
         return (Double(bounds.origin.x), Double(bounds.size.width))
@@ -269,4 +278,9 @@ public final class SegmentedControl {
         var allocation = GtkAllocation(x: line.x, y: height - thickness, width: line.width, height: thickness)
         if gtk_widget_get_visible(underline) != 0 { gtk_widget_size_allocate(underline, &allocation, -1) }
     }
+}
+
+extension SegmentedControl: WidgetRepresentable {
+    /// The component's root widget, to put in a ``Box`` or ``Window``.
+    public var rootWidget: Widget { Widget(widget, sinking: false) }
 }

@@ -6,7 +6,7 @@ import CSnapGtk
 /// wider window, a scale factor of 2). Failures are remembered, so a bad file is tried once. Least recently used
 /// decoded images beyond `capacity` images or `byteBudget` bytes of pixels are dropped (and decoded again if needed).
 @MainActor
-public final class TextureCache {
+final class TextureCache {
     /// A decoded image: a cairo image surface the cache owns, and its pixel size.
     public struct Image {
         /// The pixels; valid while the cache holds the entry (draw from it, don't keep it).
@@ -42,6 +42,9 @@ public final class TextureCache {
     }
 
     private var entries: [String: Entry] = [:]
+    /// Textures the application gave, by key: asked for such a key, the cache takes the texture's pixels instead of
+    /// reading a file (again after an eviction).
+    var textures: [String: Texture] = [:]
     /// Paths with a decoded image, least recently used first.
     private var order: [String] = []
     private var bytes = 0
@@ -65,6 +68,11 @@ public final class TextureCache {
             return nil
         }
         loads += 1
+        if let texture = textures[path] {
+            let (width, height) = texture.size
+            entries[path] = .checked(width: width, height: height)
+            return nil
+        }
         switch ImageFile.size(path: path, limits: limits) {
         case .success(let size):
             entries[path] = .checked(width: size.width, height: size.height)
@@ -93,7 +101,7 @@ public final class TextureCache {
             return .success(larger)
         case .checked, nil:
             decodes += 1
-            switch Self.decode(path, fitting: fitting, limits: limits) {
+            switch textures[path].map(Self.image(of:)) ?? Self.decode(path, fitting: fitting, limits: limits) {
             case .success(let image):
                 keep(image, at: path)
                 return .success(image)

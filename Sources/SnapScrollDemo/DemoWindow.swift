@@ -188,12 +188,12 @@ final class DemoWindow {
         let reduce = gtk_check_button_new_with_label("Reduce motion")!
         gtk_check_button_set_active(reduce.cast(), Preferences.animationsEnabled ? 0 : 1)
         Signals.connect(reduce.raw, "toggled") {
-            Preferences.animationsEnabled = gtk_check_button_get_active(reduce.cast()) == 0
+            DemoSettings.setAnimationsEnabled(gtk_check_button_get_active(reduce.cast()) == 0)
         }
         let rtl = gtk_check_button_new_with_label("Right to left")!
         gtk_check_button_set_active(rtl.cast(), Preferences.rightToLeft ? 1 : 0)
         Signals.connect(rtl.raw, "toggled") {
-            Preferences.rightToLeft = gtk_check_button_get_active(rtl.cast()) != 0
+            DemoSettings.setRightToLeft(gtk_check_button_get_active(rtl.cast()) != 0)
         }
         let qa = gtk_check_button_new_with_label("QA event log (Ctrl+L)")!
         gtk_check_button_set_active(qa.cast(), showsQAPanel ? 1 : 0)

@@ -86,7 +86,7 @@ import Testing
 @Suite struct PagerGeometryTests {
     @Test func designWidthIsScaleOne() {
         let pager = PagerGeometry(componentWidth: 406)
-        let design = PagerGeometry.Design.seed004
+        let design = PagerDesign.peekingBanners
         #expect(pager.scale == 1)
         #expect(pager.panelWidth == design.panelWidth)
         #expect(pager.imageHeight == design.imageHeight)
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func customDesignsAndDegenerateWidths() {
-        let design = PagerGeometry.Design(componentWidth: 200, panelWidth: 180, imageHeight: 100, textHeight: 20, gap: 4)
+        let design = PagerDesign(componentWidth: 200, panelWidth: 180, imageHeight: 100, textHeight: 20, gap: 4)
         #expect(design.sideMargin == 10)
         let pager = PagerGeometry(design: design, componentWidth: 400)
         #expect(pager.scale == 2)

@@ -19,8 +19,8 @@ final class CarouselAutoplayTests: XCTestCase {
         let carousel = Carousel(pageCount: 5) { banners[$0] }
         carousel.loops = loops
         let box = Box()
-        carousel.onPageChanged = { page, _ in box.pages.append(page) }
-        carousel.onSettled = { page, _, _ in box.settled.append(page) }
+        carousel.onPageChanged = { box.pages.append($0.index) }
+        carousel.onSettled = { box.settled.append($0.index) }
         let window = presentInWindow(carousel.widget, width: 600, height: 400)
         XCTAssertTrue(GtkThread.iterate(timeout: 5) { carousel.scroller.layout.viewportWidth > 0 })
         return (carousel, window, box)

@@ -27,10 +27,10 @@ final class CarouselTests: XCTestCase {
         init(_ banners: [Carousel.Banner], width: Int32 = 600, height: Int32 = 400, cache: TextureCache = TextureCache()) {
             carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0 % banners.count] }
             window = presentInWindow(carousel.widget, width: width, height: height)
-            carousel.onPageChanged = { [unowned self] in pages.append(($0, $1)) }
-            carousel.onSettled = { [unowned self] index, _, cause in settled.append((index, cause)) }
-            carousel.onTapped = { [unowned self] in tapped.append($0) }
-            carousel.onImageError = { [unowned self] in errors.append(($0, $1)) }
+            carousel.onPageChanged = { [unowned self] in pages.append(($0.index, $0.cause)) }
+            carousel.onSettled = { [unowned self] in settled.append(($0.index, $0.cause)) }
+            carousel.onTapped = { [unowned self] in tapped.append($0.index) }
+            carousel.onImageError = { [unowned self] in errors.append(($0.index, $0.message)) }
             carousel.onPositionChanged = { [unowned self] in positions.append($0) }
             XCTAssertTrue(GtkThread.iterate(timeout: 5) { self.carousel.scroller.layout.viewportWidth > 0 }, "never laid out")
         }
@@ -106,13 +106,14 @@ final class CarouselTests: XCTestCase {
         MainActor.assumeIsolated {
             let f = Fixture(Self.banners)
             defer { f.close() }
-            let dots = PageDots(count: 5)
+            let dots = PageDots()
+            dots.attach(to: f.carousel)
+            XCTAssertEqual(dots.count, 5, "attaching takes the page count")
             var dotPositions: [Double] = []
-            f.carousel.onPositionChanged = { [unowned carousel = f.carousel] position in
-                dots.setPosition(position, current: carousel.currentPage)
+            f.carousel.onPositionChanged = { [unowned dots] position in
+                XCTAssertEqual(dots.position, position, "the dots follow before the application hears")
                 dotPositions.append(position)
             }
-            dots.onActivate = { [unowned carousel = f.carousel] in carousel.scrollTo(page: $0, cause: $1) }
             dots.activate(1, cause: .click)
             f.waitForSettle()
             XCTAssertEqual(f.settled.map(\.0), [1])
@@ -123,7 +124,7 @@ final class CarouselTests: XCTestCase {
             }
             XCTAssertEqual(dotPositions, dotPositions.sorted(), "a critically damped glide only goes forward")
             XCTAssertEqual(dots.position, 1)
-            XCTAssertEqual(dots.currentIndex, 1)
+            XCTAssertEqual(dots.currentPage, 1)
             XCTAssertEqual(dots.radius(ofPage: 1), PageDots.selectedRadius)
             XCTAssertEqual(dots.radius(ofPage: 0), PageDots.radius)
         }
@@ -222,6 +223,39 @@ final class CarouselTests: XCTestCase {
             let layout = f.carousel.scroller.layout
             XCTAssertEqual(layout.viewportWidth, g.componentWidth)
             XCTAssertGreaterThan(g.sideMargin, 0.25 * width, "the neighbours show well in, up to the edges")
+        }
+    }
+
+    func testBannersFromTexturesDrawTheirPixelsThroughRecyclingAndASmallCache() throws {
+        try MainActor.assumeIsolated {
+            let texture = try Texture(contentsOfFile: Self.banners[0].imagePath)
+            XCTAssertGreaterThan(texture.size.width, 0)
+            XCTAssertThrowsError(try Texture(contentsOfFile: "/nonexistent/banner.png"))
+            let file = Self.banners[1].imagePath
+            let banners = (0..<8).map {
+                $0 % 2 == 0 ? Carousel.Banner(title: "T\($0)", texture: texture) : Carousel.Banner(title: "F\($0)", imagePath: file)
+            }
+            // A one-image cache: the file's image and the texture push each other out at every other bind.
+            let cache = TextureCache(capacity: 1)
+            let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
+            var errors: [ImageErrorEvent] = []
+            carousel.onImageError = { errors.append($0) }
+            let window = presentInWindow(carousel.widget, width: 600, height: 400)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { carousel.scroller.layout.viewportWidth > 0 })
+            for page in [7, 0, 4, 5, 2] {
+                carousel.scrollTo(page: page, animated: false)
+                GtkThread.iterate(timeout: 0.05) { false }
+                let cell = try XCTUnwrap(carousel.cell(forPage: page))
+                XCTAssertFalse(cell.showsPlaceholder, "page \(page)")
+            }
+            XCTAssertEqual(errors, [])
+            // Drawing asks the cache again: after the file pushed it out, the texture's pixels come back.
+            _ = cache.image(atPath: file)
+            guard case .success(let image) = cache.image(atPath: texture.cacheKey) else { return XCTFail("texture lost") }
+            XCTAssertEqual(image.width, texture.size.width)
+            XCTAssertEqual(banners[0], Carousel.Banner(title: "T0", texture: texture))
+            XCTAssertNotEqual(banners[0], Carousel.Banner(title: "T0", imagePath: Self.banners[0].imagePath))
         }
     }
 }

@@ -196,11 +196,11 @@ final class CenteringBoxTests: XCTestCase {
             let f = Fixture(childWidth: 100, viewWidth: 400)
             let other = gtk_label_new("other")!
             f.box.setChild(other)
-            XCTAssertTrue(f.box.child == other, "the new child replaced the old")
-            XCTAssertTrue(f.box.child == other)
+            XCTAssertTrue(f.box.childWidget == other, "the new child replaced the old")
+            XCTAssertTrue(gtk_widget_get_parent(other) == f.box.holder)
             f.box.setChild(nil)
             f.settle()
-            XCTAssertNil(f.box.child)
+            XCTAssertNil(f.box.childWidget)
         }
     }
 }

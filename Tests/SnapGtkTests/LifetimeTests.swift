@@ -154,7 +154,7 @@ final class LifetimeTests: XCTestCase {
             Self.destroyMidMotion("PageDots") {
                 let dots = PageDots(count: 12)
                 return (dots, dots.widget, {
-                    dots.setPosition(4.5, current: 4)
+                    dots.update(position: 4.5, currentPage: 4)
                     return true
                 })
             }

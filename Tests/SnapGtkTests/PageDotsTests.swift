@@ -9,29 +9,29 @@ final class PageDotsTests: XCTestCase {
     func testDotsInterpolateRadiusAndOpacityFromTheFractionalPosition() {
         MainActor.assumeIsolated {
             let dots = PageDots(count: 5)
-            dots.setPosition(0)
+            dots.position = 0
             XCTAssertEqual(dots.radius(ofPage: 0), PageDots.selectedRadius)
             XCTAssertEqual(dots.opacity(ofPage: 0), PageDots.selectedOpacity, accuracy: 1e-12)
             XCTAssertEqual(dots.radius(ofPage: 1), PageDots.radius)
             XCTAssertEqual(dots.opacity(ofPage: 1), PageDots.opacity, accuracy: 1e-12)
 
-            dots.setPosition(1.25)
+            dots.position = 1.25
             XCTAssertEqual(dots.radius(ofPage: 1), 3.75, accuracy: 1e-12)
             XCTAssertEqual(dots.radius(ofPage: 2), 3.25, accuracy: 1e-12)
             XCTAssertEqual(dots.opacity(ofPage: 1), PageDots.opacity + (PageDots.selectedOpacity - PageDots.opacity) * 0.75, accuracy: 1e-12)
             XCTAssertEqual(dots.radius(ofPage: 0), PageDots.radius, "more than a page away: not emphasised")
-            XCTAssertEqual(dots.currentIndex, 1)
+            XCTAssertEqual(dots.currentPage, 1)
             // Halfway the two neighbours look the same.
-            dots.setPosition(2.5, current: 2)
+            dots.update(position: 2.5, currentPage: 2)
             XCTAssertEqual(dots.radius(ofPage: 2), dots.radius(ofPage: 3), accuracy: 1e-12)
-            XCTAssertEqual(dots.currentIndex, 2, "the pager's own current page wins over rounding")
+            XCTAssertEqual(dots.currentPage, 2, "the pager's own current page wins over rounding")
         }
     }
 
     func testCurrentDotIsSelectedAndTheOnlyTabStop() {
         MainActor.assumeIsolated {
             let dots = PageDots(count: 5)
-            dots.setPosition(3)
+            dots.position = 3
             for page in 0..<5 {
                 let dot = dots.dot(forPage: page)!
                 XCTAssertEqual(gtk_widget_has_css_class(dot, "selected") != 0, page == 3, "page \(page)")
@@ -48,14 +48,14 @@ final class PageDotsTests: XCTestCase {
             let window = presentInWindow(dots.widget)
             defer { gtk_window_destroy(window.cast()) }
             var activations: [(Int, Cause)] = []
-            dots.onActivate = { activations.append(($0, $1)) }
+            dots.onActivate = { activations.append(($0.index, $0.cause)) }
             dots.activate(2, cause: .click)
             dots.activate(7, cause: .click)   // no such page: ignored
             XCTAssertEqual(activations.map(\.0), [2])
             XCTAssertEqual(activations.map(\.1), [.click])
 
             // Keyboard: focus the current dot, Right twice moves the focus (not the page), Enter activates.
-            dots.setPosition(1)
+            dots.position = 1
             gtk_widget_grab_focus(dots.dot(forPage: 1)!)
             XCTAssertTrue(dots.key(UInt32(GDK_KEY_Right)))
             XCTAssertTrue(dots.key(UInt32(GDK_KEY_Right)))
@@ -78,7 +78,7 @@ final class PageDotsTests: XCTestCase {
             gtk_widget_set_direction(gtk_widget_get_first_child(dots.widget), GTK_TEXT_DIR_RTL)
             let window = presentInWindow(dots.widget)
             defer { gtk_window_destroy(window.cast()) }
-            dots.setPosition(2)
+            dots.position = 2
             gtk_widget_grab_focus(dots.dot(forPage: 2)!)
             dots.key(UInt32(GDK_KEY_Left))   // the first page is at the right: Left goes to a later page
             XCTAssertTrue(gtk_widget_has_focus(dots.dot(forPage: 3)!) != 0)
@@ -90,21 +90,47 @@ final class PageDotsTests: XCTestCase {
             let dots = PageDots(count: 100_000)
             XCTAssertTrue(dots.isCompact)
             XCTAssertEqual(dots.visiblePages, 0..<PageDots.defaultMaximumDots)
-            dots.setPosition(50_000.4)
-            XCTAssertEqual(dots.currentIndex, 50_000)
+            dots.position = 50_000.4
+            XCTAssertEqual(dots.currentPage, 50_000)
             XCTAssertEqual(dots.visiblePages.count, PageDots.defaultMaximumDots)
             XCTAssertTrue(dots.visiblePages.contains(50_000))
             XCTAssertEqual(dots.visiblePages.lowerBound, 50_000 - PageDots.defaultMaximumDots / 2, "centred on the current page")
-            dots.setPosition(99_999)
+            dots.position = 99_999
             XCTAssertEqual(dots.visiblePages.upperBound, 100_000, "clamped at the end")
             XCTAssertNotNil(dots.dot(forPage: 99_999))
             XCTAssertNil(dots.dot(forPage: 50_000))
             let counter = gtk_widget_get_last_child(dots.widget)!
             XCTAssertEqual(String(cString: gtk_label_get_text(counter.opaque)), "100000 / 100000")
-            dots.setCount(4)
+            dots.count = 4
             XCTAssertFalse(dots.isCompact)
             XCTAssertEqual(dots.visiblePages, 0..<4)
-            XCTAssertEqual(dots.currentIndex, 3)
+            XCTAssertEqual(dots.currentPage, 3)
+        }
+    }
+
+    func testAScrollWithinOnePageSetsNoLabelsOrStatesAgain() {
+        MainActor.assumeIsolated {
+            let dots = PageDots(count: 5)
+            dots.position = 1
+            let updates = dots.stateUpdates
+            for step in 1...40 { dots.update(position: 1 + Double(step) / 100, currentPage: 1) }
+            XCTAssertEqual(dots.stateUpdates, updates, "only the drawing follows the position")
+            XCTAssertEqual(dots.radius(ofPage: 2), 3.4, accuracy: 1e-12)
+            dots.update(position: 1.6, currentPage: 2)
+            XCTAssertEqual(dots.stateUpdates, updates + 1, "a new current page updates once")
+            XCTAssertTrue(gtk_widget_has_css_class(dots.dot(forPage: 2)!, "selected") != 0)
+        }
+    }
+
+    func testLabelsAreSettableAndPluralAware() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(Localization.pageOfCount(page: 2, count: 5), "Page 2 of 5")
+            XCTAssertEqual(Localization.format("%d%% of %d", 3, 4), "3% of 4")
+            let dots = PageDots(count: 3)
+            dots.pageLabel = { "Seite \($0) von \($1)" }
+            dots.accessibleLabel = "Seiten"
+            XCTAssertEqual(dots.pageLabel(1, 3), "Seite 1 von 3")
+            XCTAssertGreaterThan(dots.stateUpdates, 1, "a new label function relabels the dots")
         }
     }
 }

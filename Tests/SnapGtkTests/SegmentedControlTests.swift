@@ -25,7 +25,7 @@ final class SegmentedControlTests: XCTestCase {
             let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_box_append(outer.cast(), control.widget)
             window = presentInWindow(outer, width: 800, height: 200)
-            control.onSelected = { [unowned self] index, cause in self.selections.append((index, cause)) }
+            control.onSelected = { [unowned self] in self.selections.append(($0.index, $0.cause)) }
             settle()
         }
 

@@ -93,10 +93,10 @@ def launch_env(extra=None):
 class App:
     """One running demo with --qa-log. Events arrive on a reader thread; stderr is kept."""
 
-    def __init__(self, *args, env=None, ready=True, timeout=20):
+    def __init__(self, *args, env=None, ready=True, timeout=20, command=None):
         full_env = launch_env(env)
         self.started = time.monotonic()
-        self.proc = subprocess.Popen([DEMO, "--qa-log", *args], stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen(command or [DEMO, "--qa-log", *args], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=full_env, text=True, bufsize=1)
         self.events = []
         self.lines = queue.Queue()

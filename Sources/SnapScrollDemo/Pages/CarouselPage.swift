@@ -15,8 +15,9 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
         let banner = banners[index]
         return Carousel.Banner(title: banner.title, imagePath: content.imagePath(banner))
     }
-    let dots = PageDots(count: banners.count)
-    gtk_widget_set_halign(dots.widget, GTK_ALIGN_CENTER)
+    let dots = PageDots()
+    dots.attach(to: carousel)
+    gtk_widget_set_halign(dots.gtk, GTK_ALIGN_CENTER)
 
     let feedback = gtk_label_new("Tap a banner")!
     gtk_widget_add_css_class(feedback, "carousel-feedback")
@@ -34,28 +35,25 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     applyStartItem(carousel.scroller)
 
     context.bench.register(page: "carousel", carousel.scroller)
-    carousel.onPageChanged = { [unowned carousel] index, cause in
-        log.page(component, index: index, cause: cause)
-        // The page can change on the frame that also reports the position (a long glide's last frame): follow it.
-        dots.setPosition(carousel.position, current: index)
+    carousel.onPageChanged = { log.page(component, index: $0.index, cause: $0.cause) }
+    let adjustment = carousel.scroller.adjustment
+    carousel.onSettled = { event in
+        log.settled(component, index: event.index, offset: gtk_adjustment_get_value(adjustment), cause: event.cause)
     }
-    carousel.onSettled = { index, offset, cause in log.settled(component, index: index, offset: offset, cause: cause) }
-    carousel.onPositionChanged = { [unowned carousel] position in dots.setPosition(position, current: carousel.currentPage) }
-    carousel.onTapped = { index in
+    carousel.onTapped = { event in
+        let index = event.index
         log.tapped(component, index: index)
         gtk_label_set_text(feedback.opaque, "Tapped: \(banners[index].title) (\(index + 1) of \(banners.count))")
     }
-    carousel.onImageError = { _, message in log.error(message) }
-    dots.onActivate = { [unowned carousel] index, cause in carousel.scrollTo(page: index, cause: cause) }
+    carousel.onImageError = { log.error($0.message) }
     Signals.connect(reset.raw, "clicked") { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }
-    dots.setPosition(carousel.position, current: carousel.currentPage)
 
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
     gtk_widget_add_css_class(page, "carousel-page")
     // Centred as a group: the carousel takes the height its width calls for, or all there is when that is less.
     gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
-    gtk_box_append(page.cast(), carousel.widget)
-    gtk_box_append(page.cast(), dots.widget)
+    gtk_box_append(page.cast(), carousel.gtk)
+    gtk_box_append(page.cast(), dots.gtk)
     gtk_box_append(page.cast(), controls)
     PageFocus.mark(page, component: carousel.scroller.scrolledWindow)
     return page

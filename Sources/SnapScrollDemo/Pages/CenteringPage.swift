@@ -30,9 +30,9 @@ func makeCenteringPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     for _ in 0..<initialChipCount { addChip() }
 
     let centering = CenteringBox(label: "Chips, centred when they fit")
-    centering.setChild(row)
-    gtk_box_append(page.cast(), centering.widget)
-    PageFocus.mark(page, component: centering.widget)
+    centering.child = Widget(unsafeRetaining: UnsafeMutableRawPointer(row))
+    gtk_box_append(page.cast(), centering.gtk)
+    PageFocus.mark(page, component: centering.gtk)
 
     let add = gtk_button_new_with_label("Add chip")!
     let remove = gtk_button_new_with_label("Remove chip")!

@@ -25,3 +25,8 @@ enum LabelItem {
         snap_accessible_set_label(item, accessibleLabel ?? text)
     }
 }
+
+extension WidgetRepresentable {
+    /// The component's root as a GTK pointer, for the demo's direct GTK calls.
+    var gtk: UnsafeMutablePointer<GtkWidget> { rootWidget.unsafePointer.assumingMemoryBound(to: GtkWidget.self) }
+}

@@ -33,9 +33,9 @@ func makeSegmentedPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     let controlScroller = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_policy(controlScroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
     gtk_scrolled_window_set_propagate_natural_width(controlScroller.opaque, 1)
-    gtk_scrolled_window_set_child(controlScroller.opaque, control.widget)
+    gtk_scrolled_window_set_child(controlScroller.opaque, control.gtk)
     gtk_box_append(page.cast(), controlScroller)
-    PageFocus.mark(page, component: control.widget)
+    PageFocus.mark(page, component: control.gtk)
 
     let stack = gtk_stack_new()!
     gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -55,13 +55,13 @@ func makeSegmentedPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget
     }
     fillStack()
 
-    control.onSelected = { index, cause in
-        gtk_stack_set_visible_child_name(stack.opaque, "section-\(index)")
-        context.log.selected("segmented", index: index, cause: cause)
+    control.onSelected = { event in
+        gtk_stack_set_visible_child_name(stack.opaque, "section-\(event.index)")
+        context.log.selected("segmented", index: event.index, cause: event.cause)
     }
     Signals.connect(count.raw, "value-changed") {
         let n = Int(gtk_spin_button_get_value_as_int(count.opaque))
-        control.setTitles(Array(segmentTitles.prefix(n)))
+        control.titles = Array(segmentTitles.prefix(n))
         fillStack()
     }
     Signals.connect(fit.raw, "toggled") {

@@ -2,18 +2,18 @@ import FoundationEssentials
 
 /// Finds the files in `resources/`: from an environment override, next to an installed binary
 /// (`<prefix>/share/snapscroll`), or from a checkout where the binary sits under `.build/`.
-public struct Resources: Sendable {
+struct Resources: Sendable {
     /// The environment variable that names the resources folder outright.
-    public static let environmentVariable = "SNAPSCROLL_RESOURCES"
+    static let environmentVariable = "SNAPSCROLL_RESOURCES"
 
     /// The resources folder.
-    public let directory: URL
+    let directory: URL
 
     /// Resources in `directory`, taken as it is.
-    public init(directory: URL) { self.directory = directory }
+    init(directory: URL) { self.directory = directory }
 
     /// Why no resources folder was found.
-    public enum Problem: Error, Equatable, CustomStringConvertible {
+    enum Problem: Error, Equatable, CustomStringConvertible {
         /// The environment variable names a folder that does not exist (or is not a folder).
         case overrideMissing(String)
         /// The environment variable names a folder without the stylesheet in it.
@@ -22,7 +22,7 @@ public struct Resources: Sendable {
         case notFound
 
         /// One line for the user, naming the variable when it is to blame.
-        public var description: String {
+        var description: String {
             switch self {
             case .overrideMissing(let path):
                 return "\(Resources.environmentVariable)=\(path): no such folder"
@@ -38,14 +38,14 @@ public struct Resources: Sendable {
     static let marker = "snapscroll.css"
 
     /// Locates the resources folder; nil when none of the places holds one (`find` says why).
-    public static func locate(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
+    static func locate(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
                               environment: [String: String] = ProcessInfo.processInfo.environment) -> Resources? {
         try? find(executable: executable, environment: environment)
     }
 
     /// Locates the resources folder: the environment variable's folder when it is set (which must exist and hold
     /// the stylesheet), else next to an installed binary, else in the checkout the binary was built in.
-    public static func find(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
+    static func find(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) -> Resources {
         if let override = environment[environmentVariable], !override.isEmpty {
             var isFolder: Bool = false
@@ -74,8 +74,8 @@ public struct Resources: Sendable {
     }
 
     /// The URL of a file inside the resources folder.
-    public func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+    func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
     /// The text of a file inside the resources folder.
-    public func text(_ name: String) throws -> String { try String(contentsOf: url(name), encoding: .utf8) }
+    func text(_ name: String) throws -> String { try String(contentsOf: url(name), encoding: .utf8) }
 }

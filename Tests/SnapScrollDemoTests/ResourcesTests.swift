@@ -1,11 +1,9 @@
-import CSnapGtk
 import Foundation
-@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
+@testable import SnapScrollDemo
 import XCTest
 
+/// Where the demo finds its files: a checkout, an installed prefix, or the environment's override.
 final class ResourcesTests: XCTestCase {
-    override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
-
     private var checkout: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
@@ -47,33 +45,5 @@ final class ResourcesTests: XCTestCase {
         let found = Resources.locate(executable: prefix.appendingPathComponent("bin/snapscroll-demo"), environment: [:])
         XCTAssertEqual(found?.directory.standardizedFileURL.path, share.standardizedFileURL.path)
         XCTAssertNil(Resources.locate(executable: URL(fileURLWithPath: "/nowhere/bin/x"), environment: [:]))
-    }
-
-    func testShippedStylesheetParsesCleanly() throws {
-        let css = try String(contentsOf: checkout.appendingPathComponent("resources/snapscroll.css"), encoding: .utf8)
-        MainActor.assumeIsolated { XCTAssertEqual(Stylesheet.install(css: css), []) }
-    }
-
-    func testStylesheetReportsParseErrorsWithTheirLine() {
-        MainActor.assumeIsolated {
-            let errors = Stylesheet.install(css: ".ok { color: red; }\n.bad { colr: blue; }\n")
-            XCTAssertEqual(errors.count, 1)
-            XCTAssertTrue(errors.first?.hasPrefix("2:") ?? false, "\(errors)")
-        }
-    }
-
-    func testAnimationPreferenceFollowsGtkSettingsAndNotifies() {
-        MainActor.assumeIsolated {
-            let original = Preferences.animationsEnabled
-            defer { Preferences.animationsEnabled = original }
-            var changes = 0
-            let id = Preferences.observeAnimations { changes += 1 }
-            defer { Preferences.stopObserving(id) }
-            Preferences.animationsEnabled = false
-            XCTAssertFalse(Preferences.animationsEnabled)
-            Preferences.animationsEnabled = true
-            XCTAssertTrue(Preferences.animationsEnabled)
-            XCTAssertEqual(changes, 2)
-        }
     }
 }

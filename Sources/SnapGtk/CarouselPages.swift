@@ -1,0 +1,130 @@
+import CSnapGtk
+import SnapCore
+
+/// A carousel's page widgets and what making and binding them needs. It exists before the carousel, because the
+/// scroller makes and binds its first items while it is being created. Two kinds: image banners, and pages of the
+/// application's own.
+@MainActor
+class CarouselPages {
+    var pageCount: Int
+    /// The geometry at the carousel's current width; pages are sized from it.
+    var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth) {
+        didSet { resize() }
+    }
+    /// Where image failures go (banners only); pending ones are delivered when it is set.
+    var report: ((ImageErrorEvent) -> Void)? {
+        didSet { flush() }
+    }
+    var pending: [ImageErrorEvent] = []
+
+    init(pageCount: Int) { self.pageCount = pageCount }
+
+    func make() -> UnsafeMutablePointer<GtkWidget> { fatalError("subclass") }
+    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {}
+    func resize() {}
+    /// Tap feedback on a page's widget.
+    func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {}
+
+    func flush() {
+        guard let report, !pending.isEmpty else { return }
+        let due = pending
+        pending.removeAll()
+        for event in due { report(event) }
+    }
+}
+
+/// Image banners: a `BannerCell` per widget, images decoded once through a shared cache, one report per bad image.
+@MainActor
+final class BannerPages: CarouselPages {
+    let cache: TextureCache
+    let banner: (Int) -> Carousel.Banner
+    var cells: [UnsafeMutableRawPointer: BannerCell] = [:]
+    private var reported: Set<Int> = []
+
+    init(cache: TextureCache, pageCount: Int, banner: @escaping (Int) -> Carousel.Banner) {
+        self.cache = cache
+        self.banner = banner
+        super.init(pageCount: pageCount)
+    }
+
+    override func make() -> UnsafeMutablePointer<GtkWidget> {
+        let cell = BannerCell(cache: cache)
+        cell.apply(geometry: geometry)
+        // A failure can also be found later, when the image is first drawn at its size.
+        cell.onImageFailure = { [weak self] index, failure in self?.failed(index, failure) }
+        cells[cell.widget.raw] = cell
+        return cell.widget
+    }
+
+    override func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
+        guard let cell = cells[widget.raw], index < pageCount else { return }
+        let banner = banner(index)
+        var path = banner.imagePath
+        if let texture = banner.texture {
+            // The cell draws from the cache by key: the cache takes the texture's pixels for it.
+            path = texture.cacheKey
+            cache.textures[path] = texture
+        }
+        if let failure = cell.bind(index: index, count: pageCount, title: banner.title, imagePath: path) {
+            failed(index, failure)
+        }
+    }
+
+    /// One report per bad banner, however often its cell is recycled (found when bound, or when first drawn).
+    private func failed(_ index: Int, _ failure: TextureCache.Failure) {
+        guard index < pageCount, reported.insert(index).inserted else { return }
+        pending.append(ImageErrorEvent(index: index, message: Self.describe(failure, index: index, path: banner(index).imagePath)))
+        flush()
+    }
+
+    override func resize() {
+        for cell in cells.values { cell.apply(geometry: geometry) }
+    }
+
+    override func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        cells[widget.raw]?.flash()
+    }
+
+    /// "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
+    /// GLib's full message repeats the whole path).
+    static func describe(_ failure: TextureCache.Failure, index: Int, path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return "banner \(index + 1): cannot load image \(name): \(failure.brief)"
+    }
+}
+
+/// Pages of the application's own: its factory makes a widget, its bind closure fills one for an index.
+@MainActor
+final class CustomPages<Page: WidgetRepresentable>: CarouselPages {
+    private let makePage: () -> Page
+    private let bindPage: (Page, Int) -> Void
+    /// The application's page values by widget; they hold the widgets, which the scroller recycles.
+    private var pages: [UnsafeMutableRawPointer: Page] = [:]
+
+    init(pageCount: Int, make: @escaping () -> Page, bind: @escaping (Page, Int) -> Void) {
+        makePage = make
+        bindPage = bind
+        super.init(pageCount: pageCount)
+    }
+
+    override func make() -> UnsafeMutablePointer<GtkWidget> {
+        let page = makePage()
+        let widget = page.rootWidget.pointer
+        pages[widget.raw] = page
+        size(widget)
+        return widget
+    }
+
+    override func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
+        guard let page = pages[widget.raw], index < pageCount else { return }
+        bindPage(page, index)
+    }
+
+    override func resize() {
+        for page in pages.values { size(page.rootWidget.pointer) }
+    }
+
+    private func size(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_set_size_request(widget, Int32(geometry.panelWidth.rounded()), Int32(geometry.panelHeight.rounded()))
+    }
+}

@@ -1,0 +1,65 @@
+import CSnapGtk
+import SnapCore
+
+extension SnapScroller: WidgetRepresentable {
+    /// The scroller's root widget, to put in a ``Box`` or ``Window``.
+    public var rootWidget: Widget { Widget(widget, sinking: false) }
+
+    /// Lays `decoration` over the scroller, fixed while the items move (the menu's indicator bar, a fade at the
+    /// edges); it is placed by its own alignment and size request.
+    public func addOverlay(_ decoration: some WidgetRepresentable) {
+        addOverlay(decoration.rootWidget.pointer)
+    }
+
+    /// A scroller of `itemCount` items of your own, `itemWidth` px wide and `spacing` px apart: `makeItem` makes an
+    /// empty item (called only for the items near the view, whose widgets are then recycled), `bindItem` fills one
+    /// for an index (called again each time a widget is reused).
+    ///
+    /// ```swift
+    /// let strip = SnapScroller(itemCount: names.count, itemWidth: 120, spacing: 8, label: "Names",
+    ///                          makeItem: { Label() }, bindItem: { label, index in label.text = names[index] })
+    /// ```
+    /// - Parameters:
+    ///   - itemCount: how many items the row has.
+    ///   - itemWidth: each item's width (px).
+    ///   - spacing: the gap between neighbouring items (px).
+    ///   - initialIndex: the item at rest in the middle at first.
+    ///   - configuration: the snapping rules (`SnapConfiguration.standard` lets a fling travel several items).
+    ///   - label: the strip's name for assistive technologies.
+    ///   - makeItem: makes an empty item.
+    ///   - bindItem: shows item `index` in an item `makeItem` made.
+    public convenience init<Item: WidgetRepresentable>(
+        itemCount: Int, itemWidth: Double, spacing: Double, initialIndex: Int = 0,
+        configuration: SnapConfiguration = .standard, label: String,
+        makeItem: @escaping () -> Item, bindItem: @escaping (Item, Int) -> Void
+    ) {
+        let items = ItemStore(make: makeItem, bind: bindItem)
+        self.init(itemCount: itemCount, itemWidth: itemWidth, spacing: spacing, initialIndex: initialIndex,
+                  configuration: configuration, label: label,
+                  factory: { items.make() }, bind: { widget, index in items.bind(widget, index) })
+    }
+}
+
+/// The application's item values by widget: they hold the widgets, which the scroller recycles.
+@MainActor
+private final class ItemStore<Item: WidgetRepresentable> {
+    private let makeItem: () -> Item
+    private let bindItem: (Item, Int) -> Void
+    private var items: [UnsafeMutableRawPointer: Item] = [:]
+
+    init(make: @escaping () -> Item, bind: @escaping (Item, Int) -> Void) {
+        makeItem = make
+        bindItem = bind
+    }
+
+    func make() -> UnsafeMutablePointer<GtkWidget> {
+        let item = makeItem()
+        let widget = item.rootWidget.pointer
+        items[UnsafeMutableRawPointer(widget)] = item
+        return widget
+    }
+
+    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
+        if let item = items[UnsafeMutableRawPointer(widget)] { bindItem(item, index) }
+    }
+}

@@ -1,0 +1,106 @@
+import CSnapGtk
+import SnapCore
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
+import XCTest
+
+final class WidgetTests: XCTestCase {
+    override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
+
+    func testHandlesOwnTheirWidgetAndComponentsGoInBoxes() {
+        MainActor.assumeIsolated {
+            var weakProbe: UnsafeMutableRawPointer?
+            do {
+                let box = Box(.vertical, spacing: 4)
+                let label = Label("hello")
+                box.append(label)
+                let dots = PageDots(count: 3)
+                box.append(dots)
+                XCTAssertTrue(gtk_widget_get_parent(dots.widget) == box.pointer)
+                XCTAssertEqual(label.text, "hello")
+                label.text = "changed"
+                XCTAssertEqual(label.text, "changed")
+                box.horizontalAlignment = .center
+                XCTAssertEqual(box.horizontalAlignment, .center)
+                XCTAssertTrue(box.isSame(as: box.rootWidget))
+                weakProbe = box.unsafePointer
+                g_object_add_weak_pointer(weakProbe!.assumingMemoryBound(to: GObject.self), &weakProbe)
+            }
+            XCTAssertNil(weakProbe, "the last handle let go of the box, which was freed")
+        }
+    }
+
+    func testARootHandleDoesNotFreeAFloatingComponent() {
+        MainActor.assumeIsolated {
+            let control = SegmentedControl(titles: ["A", "B"], label: "Tabs")
+            for _ in 0..<3 { _ = control.rootWidget }
+            XCTAssertTrue(g_object_is_floating(UnsafeMutableRawPointer(control.widget)) != 0, "still floating, still alive")
+            let window = presentInWindow(control.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            control.selectedIndex = 1
+            XCTAssertEqual(control.selectedIndex, 1)
+        }
+    }
+
+    func testButtonsAndTimersRunTheirClosures() {
+        MainActor.assumeIsolated {
+            let button = Button("Go")
+            var clicks = 0
+            button.onClicked = { clicks += 1 }
+            let window = presentInWindow(button.pointer)
+            defer { gtk_window_destroy(window.cast()) }
+            gtk_widget_activate(button.pointer)
+            XCTAssertTrue(GtkThread.iterate(timeout: 2) { clicks == 1 }, "activating a shown button clicks it")
+
+            var fired = 0
+            MainLoopTimer.after(milliseconds: 5) { fired += 1 }
+            var ticks = 0
+            let repeating = MainLoopTimer.every(milliseconds: 2) { ticks += 1; return ticks < 3 }
+            let cancelled = MainLoopTimer.after(milliseconds: 1) { XCTFail("cancelled timers do not run") }
+            cancelled.cancel()
+            cancelled.cancel()
+            XCTAssertFalse(cancelled.isScheduled)
+            XCTAssertTrue(GtkThread.iterate(timeout: 2) { fired == 1 && ticks == 3 })
+            XCTAssertTrue(GtkThread.iterate(timeout: 1) { !repeating.isScheduled }, "a timer returning false ends")
+            GtkThread.iterate(timeout: 0.05) { false }
+            XCTAssertEqual(ticks, 3)
+        }
+    }
+
+    func testCarouselPagesFromAFactoryAndBind() {
+        MainActor.assumeIsolated {
+            let captions = (0..<50).map { "Photo \($0)" }
+            var made = 0
+            let carousel = Carousel(pageCount: captions.count, accessibleLabel: "Photos",
+                                    makePage: { () -> Label in made += 1; return Label() },
+                                    bindPage: { label, index in label.text = captions[index] })
+            let window = presentInWindow(carousel.widget, width: 600, height: 400)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { carousel.scroller.layout.viewportWidth > 0 })
+            carousel.scrollTo(page: 30, animated: false)
+            GtkThread.iterate(timeout: 0.1) { false }
+            let item = carousel.scroller.itemWidget(at: 30)!
+            XCTAssertEqual(String(cString: gtk_label_get_text(OpaquePointer(item))), "Photo 30")
+            XCTAssertLessThan(made, 12, "pages are recycled")
+            XCTAssertEqual(Int(gtk_widget_get_width(item)), Int(carousel.geometry.panelWidth.rounded()))
+        }
+    }
+
+    func testEmbedPutsAComponentIntoAnApplicationsOwnWidgets() {
+        MainActor.assumeIsolated {
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            let frame = gtk_frame_new(nil)!
+            gtk_box_append(box.cast(), frame)
+            let dots = PageDots(count: 4)
+            dots.embed(in: UnsafeMutableRawPointer(box))
+            XCTAssertTrue(gtk_widget_get_parent(dots.widget) == box)
+            let control = SegmentedControl(titles: ["A", "B"], label: "Tabs")
+            control.embed(in: UnsafeMutableRawPointer(frame))
+            XCTAssertTrue(gtk_frame_get_child(frame.cast()) == control.widget)
+            let window = presentInWindow(box)
+            defer { gtk_window_destroy(window.cast()) }
+            let handle = Widget(unsafeRetaining: UnsafeMutableRawPointer(box))
+            XCTAssertTrue(handle.isSame(as: Widget(unsafeRetaining: UnsafeMutableRawPointer(box))))
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { handle.allocatedSize.width > 0 }, "laid out in the window")
+        }
+    }
+}
