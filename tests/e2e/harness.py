@@ -14,6 +14,70 @@ DEMO = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "debug", "
 SHOTS = os.environ.get("SNAPSCROLL_SHOTS", os.path.join(ROOT, ".build", "e2e-shots"))
 
 
+# AT-SPI calls: libatspi gives up on a call after 0.8 s by default (15 s in an app's first 15 s), which a GTK
+# main loop starved of CPU on a loaded machine exceeds now and then. The harness waits longer, but bounded, retries
+# a timed-out call once and keeps a record of every slow call (SLOW_CALLS) with what the app's main thread did
+# meanwhile, so a run can tell an app that stalls from one that only waits for a CPU.
+ATSPI_TIMEOUT_MS = int(os.environ.get("SNAPSCROLL_ATSPI_TIMEOUT_MS", "5000"))
+ATSPI_DEFAULT_MS = 800
+SLOW_CALLS = []    # dicts: seconds, what, app_cpu_ms, app_wait_ms (run-queue wait of the app's main thread)
+RETRIED_CALLS = []
+_watched_pid = None
+_watched_since = 0.0
+_timeout_set = False
+
+
+def _pyatspi():
+    global _timeout_set
+    import pyatspi
+    if not _timeout_set:
+        pyatspi.setTimeout(ATSPI_TIMEOUT_MS, 15000)
+        _timeout_set = True
+    return pyatspi
+
+
+def _schedstat(pid):
+    """(CPU time, run-queue wait) of a process's main thread in ns, or None."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/schedstat") as f:
+            run, wait, _ = f.read().split()
+            return int(run), int(wait)
+    except (OSError, ValueError):
+        return None
+
+
+def no_reply(error):
+    return "Did not receive a reply" in str(error)
+
+
+def atspi_call(fn, what="call"):
+    """Calls fn (one AT-SPI request); on a no-reply timeout retries it once (a second timeout raises). Calls slower
+    than libatspi's default timeout are recorded in SLOW_CALLS."""
+    _pyatspi()
+    pid = _watched_pid
+    before = _schedstat(pid) if pid else None
+    started = time.monotonic()
+    try:
+        try:
+            return fn()
+        except Exception as e:
+            if not no_reply(e):
+                raise
+            RETRIED_CALLS.append({"what": what, "after_s": round(time.monotonic() - started, 2)})
+            return fn()
+    finally:
+        seconds = time.monotonic() - started
+        if seconds * 1000 > ATSPI_DEFAULT_MS:
+            after = _schedstat(pid) if pid else None
+            record = {"seconds": round(seconds, 2), "what": what, "app_age_s": round(started - _watched_since, 1)}
+            if before and after:
+                record["app_cpu_ms"] = round((after[0] - before[0]) / 1e6)
+                record["app_wait_ms"] = round((after[1] - before[1]) / 1e6)
+            with open("/proc/loadavg") as f:
+                record["load"] = float(f.read().split()[0])
+            SLOW_CALLS.append(record)
+
+
 # Every launch traps on a GTK critical unless a test asks otherwise, so no critical slips through unnoticed.
 DEFAULT_G_DEBUG = "fatal-criticals"
 
@@ -31,6 +95,7 @@ class App:
 
     def __init__(self, *args, env=None, ready=True, timeout=20, command=None):
         full_env = launch_env(env)
+        self.started = time.monotonic()
         self.proc = subprocess.Popen(command or [DEMO, "--qa-log", *args], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=full_env, text=True, bufsize=1)
         self.events = []
@@ -99,8 +164,10 @@ class App:
     # AT-SPI
 
     def accessible(self, timeout=10):
-        """This process's application node in the accessibility tree."""
-        import pyatspi
+        """This process's application node in the accessibility tree, found by its process id (never an earlier
+        process's node: after a relaunch the new process is looked up afresh)."""
+        global _watched_pid, _watched_since
+        pyatspi = _pyatspi()
         deadline = time.time() + timeout
         while time.time() < deadline:
             desktop = pyatspi.Registry.getDesktop(0)
@@ -109,6 +176,8 @@ class App:
                 try:
                     if app is not None and app.get_process_id() == self.proc.pid:
                         self._atspi_app = app
+                        if _watched_pid != self.proc.pid:
+                            _watched_pid, _watched_since = self.proc.pid, self.started
                         return app
                 except Exception:
                     pass
@@ -117,7 +186,7 @@ class App:
 
     def find_all(self, role=None, name=None, root=None, showing=False):
         """Nodes with the given role name ('page tab', 'label', …) and/or name, depth first."""
-        import pyatspi
+        pyatspi = _pyatspi()
         root = root or self._atspi_app or self.accessible()
         found = []
 
@@ -171,8 +240,8 @@ class App:
 
 def extents(node):
     """(x, y, width, height) of a node, in window coordinates."""
-    import pyatspi
-    e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    pyatspi = _pyatspi()
+    e = atspi_call(lambda: node.queryComponent().getExtents(pyatspi.WINDOW_COORDS), "extents")
     return e.x, e.y, e.width, e.height
 
 

@@ -21,6 +21,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pyatspi  # noqa: E402
 
+import harness  # noqa: E402
 from harness import App, extents, rss_kb, xdo  # noqa: E402
 from look import header_shows_tabs  # noqa: E402
 from snapchecks import TOLERANCE, app_window  # noqa: E402
@@ -411,6 +412,26 @@ class Soak:
         return True
 
     def step(self):
+        """One random gesture. When an AT-SPI call inside it needed its retry (the app answered late), the app must
+        then also prove it still runs through the QA log: a gesture whose events are awaited."""
+        retried = len(harness.RETRIED_CALLS)
+        done = self.random_gesture()
+        if len(harness.RETRIED_CALLS) > retried:
+            self.prove_responsive()
+        return done
+
+    def prove_responsive(self):
+        for _ in range(3):
+            if self.page in SNAPPING and (self.wheel() or self.click()):
+                break
+            if self.page == "segmented" and self.segment():
+                break
+            self.switch_page()
+        else:
+            raise Violation("after a retried AT-SPI call, no gesture with QA-log events could be made")
+        self.count("QA-log proof after a retry")
+
+    def random_gesture(self):
         r = self.rng.random()
         if r < 0.08:
             return self.switch_page()
@@ -476,7 +497,36 @@ def close_mid_animation(soak):
     soak.count("close mid-animation" if moves else "close")
 
 
-def run(seconds, seed, verbose=False, size=(960, 640), rounds=True):
+def diagnose(app, error):
+    import traceback
+    print("DIAG traceback:\n" + "".join(traceback.format_exception(error)), flush=True)
+    pid = app.proc.pid
+    if app.proc.poll() is None:
+        mark = app.mark()
+        t0 = time.time()
+        try:
+            xdo("key", "Right")
+        except Exception as e:
+            print("DIAG xdotool failed", e)
+        time.sleep(1.5)
+        print(f"DIAG events after a key: {app.since(mark)}", flush=True)
+        print(subprocess.run(["gdb", "-batch", "-p", str(pid), "-ex", "thread apply all bt 12"],
+                             capture_output=True, text=True).stdout[-6000:], flush=True)
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            a = desktop.getChildAtIndex(i)
+            try:
+                print("DIAG desktop child", i, a, a.get_process_id(), flush=True)
+            except Exception as e:
+                print("DIAG desktop child", i, "error", e, flush=True)
+        t0 = time.time()
+        try:
+            print("DIAG app name", app._atspi_app.name, app._atspi_app.childCount, time.time() - t0, flush=True)
+        except Exception as e:
+            print("DIAG app call error", e, time.time() - t0, flush=True)
+
+
+def run(seconds, seed, verbose=False, size=(960, 640), rounds=True, round_seconds=None):
     """Runs the soak; returns its summary (dict). Raises Violation on the first broken rule.
 
     With `rounds`, the app is closed through its close button (mostly mid-animation) at random moments and launched
@@ -491,6 +541,8 @@ def run(seconds, seed, verbose=False, size=(960, 640), rounds=True):
     page, steps = "carousel", 0
     while time.time() - started < seconds:
         length = seconds / 2 if first_round else rng.uniform(0.1, 0.3) * seconds
+        if not first_round and round_seconds:
+            length = rng.uniform(0.5, 1.5) * round_seconds
         round_end = min(time.time() + length, started + seconds) if rounds else started + seconds
         app = App("--page", page, "--size", "%dx%d" % size, env=env)
         try:
@@ -518,6 +570,8 @@ def run(seconds, seed, verbose=False, size=(960, 640), rounds=True):
             time.sleep(0.5)
             status = app.proc.poll()
             state = "the app is running" if status is None else f"the app exited with status {status}"
+            if os.environ.get("SOAK_DIAG"):
+                diagnose(app, v)
             raise Violation(f"after {steps} gestures ({gestures}), seed {seed}, {time.time() - started:.0f} s: "
                             f"{type(v).__name__}: {v}; {state}; stderr: {''.join(app.stderr)[-3000:]!r}; "
                             f"last events: {app.events[-6:]}") from None
@@ -533,10 +587,14 @@ def run(seconds, seed, verbose=False, size=(960, 640), rounds=True):
     first = sorted(k for _, k in rss[:3])[len(rss[:3]) // 2]
     last = sorted(k for _, k in rss[-3:])[len(rss[-3:]) // 2]
     return {"soak": True, "seed": seed, "seconds": round(duration, 1),
-            "gestures": sum(n for k, n in gestures.items() if k not in ("wheel at an end", "close", "close mid-animation")),
+            "gestures": sum(n for k, n in gestures.items()
+                            if k not in ("wheel at an end", "close", "close mid-animation", "QA-log proof after a retry")),
             "by_kind": gestures, "events": events, "closes": closes, "rss_start_mb": round(first / 1024, 1),
             "rss_end_mb": round(last / 1024, 1), "rss_growth_mb": round((last - first) / 1024, 2),
-            "rss_max_mb": round(max(k for _, k in rss) / 1024, 1), "samples": len(rss)}
+            "rss_max_mb": round(max(k for _, k in rss) / 1024, 1), "samples": len(rss),
+            "atspi_slow_calls": len(harness.SLOW_CALLS),
+            "atspi_slowest": sorted(harness.SLOW_CALLS, key=lambda c: -c["seconds"])[:5],
+            "atspi_retried": harness.RETRIED_CALLS}
 
 
 def main():
@@ -545,10 +603,12 @@ def main():
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--max-growth-mb", type=float, default=10.0,
                         help="fail when resident memory grows more than this (asserted from 5 minutes on)")
+    parser.add_argument("--round-seconds", type=float, default=None,
+                        help="after the first round, rounds last about this long (more closes and relaunches)")
     parser.add_argument("-v", "--verbose", action="store_true")
     opts = parser.parse_args()
     try:
-        summary = run(opts.minutes * 60, opts.seed, opts.verbose)
+        summary = run(opts.minutes * 60, opts.seed, opts.verbose, round_seconds=opts.round_seconds)
     except Violation as v:
         print(f"soak FAILED: {v}", flush=True)
         sys.exit(1)

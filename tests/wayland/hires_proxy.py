@@ -99,23 +99,34 @@ class Client:
         twin = self.up if sock is self.down else self.down
         passing, self.fds[sock] = self.fds[sock], []
         ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", passing))] if passing else []
-        twin.setblocking(True)
-        sent = twin.sendmsg([complete], ancillary)
-        if sent < len(complete):
-            twin.sendall(complete[sent:])
-        twin.setblocking(False)
-        for fd in passing:
-            os.close(fd)
+        # The twin may be gone already (a client that quits while the compositor still sends to it): that ends this
+        # connection only, never the proxy, or every later client of the session would find no display.
+        try:
+            twin.setblocking(True)
+            sent = twin.sendmsg([complete], ancillary)
+            if sent < len(complete):
+                twin.sendall(complete[sent:])
+            twin.setblocking(False)
+        except OSError:
+            return False
+        finally:
+            for fd in passing:
+                os.close(fd)
         return True
 
 
 def main():
     listen_path, upstream_path = sys.argv[1], sys.argv[2]
-    if os.path.exists(listen_path):
-        os.unlink(listen_path)
+    # The socket appears under its name only once it listens (bound under a temporary name, then renamed): the
+    # session starts clients as soon as the name exists, and a connect between bind and listen would be refused.
+    staging = listen_path + ".starting"
+    for path in (listen_path, staging):
+        if os.path.exists(path):
+            os.unlink(path)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(listen_path)
+    listener.bind(staging)
     listener.listen(8)
+    os.rename(staging, listen_path)
     selector = selectors.DefaultSelector()
     selector.register(listener, selectors.EVENT_READ)
     while True:
@@ -123,7 +134,13 @@ def main():
             if key.data is None:
                 down, _ = listener.accept()
                 up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                up.connect(upstream_path)
+                try:
+                    up.connect(upstream_path)
+                except OSError as e:
+                    print(f"hires_proxy: the compositor refused a client: {e}", file=sys.stderr, flush=True)
+                    up.close()
+                    down.close()
+                    continue
                 client = Client(down, up)
                 for sock in (down, up):
                     sock.setblocking(False)

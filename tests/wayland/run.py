@@ -242,6 +242,62 @@ def test_segmented_rtl():
     segmented(True)
 
 
+def test_proxy_outlives_clients_that_leave():
+    """The high-resolution proxy keeps serving after clients that quit while the compositor still writes to them
+    (it once died on the broken pipe, and every later test of the session found no display). A stand-in
+    compositor keeps sending to each client after it has gone; then a new client must still get through."""
+    import socket
+    import struct
+    import tempfile
+    folder = tempfile.mkdtemp()
+    upstream_path, listen_path = os.path.join(folder, "up"), os.path.join(folder, "hires")
+    upstream = socket.socket(socket.AF_UNIX)
+    upstream.bind(upstream_path)
+    upstream.listen(8)
+    upstream.settimeout(5)
+    proxy = subprocess.Popen([sys.executable, os.path.join(HERE, "hires_proxy.py"), listen_path, upstream_path],
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.time() + 5
+        while not os.path.exists(listen_path):
+            assert time.time() < deadline and proxy.poll() is None, "the proxy did not start"
+            time.sleep(0.01)
+        message = struct.pack("<III", 1, 12 << 16, 0)    # a 12-byte message on object 1
+        for n in range(10):
+            client = socket.socket(socket.AF_UNIX)
+            client.connect(listen_path)
+            twin, _ = upstream.accept()
+            client.sendall(message)
+            client.close()
+            for _ in range(50):
+                try:
+                    twin.sendall(message * 100)
+                except OSError:
+                    break
+            twin.close()
+            time.sleep(0.02)
+            assert proxy.poll() is None, f"the proxy died after client {n + 1}: {proxy.stderr.read()[-600:]}"
+        client = socket.socket(socket.AF_UNIX)
+        client.connect(listen_path)
+        twin, _ = upstream.accept()
+        client.sendall(message)
+        twin.settimeout(5)
+        assert twin.recv(64) == message, "a new client's request did not reach the compositor"
+        twin.sendall(message)
+        client.settimeout(5)
+        assert client.recv(64) == message, "the compositor's event did not reach a new client"
+        client.close()
+        twin.close()
+    finally:
+        proxy.kill()
+        proxy.wait()
+        upstream.close()
+        for path in (upstream_path, listen_path):
+            if os.path.exists(path):
+                os.unlink(path)
+        os.rmdir(folder)
+
+
 def main():
     pattern = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else ""
     passed = failed = 0
