@@ -18,7 +18,7 @@ final class ResourcesTests: XCTestCase {
     func testEnvironmentOverrideWins() {
         let shipped = checkout.appendingPathComponent("resources").path
         let found = Resources.locate(executable: "/nowhere/bin/x", environment: [Resources.environmentVariable: shipped])
-        XCTAssertEqual(found?.directory.path, shipped)
+        XCTAssertEqual(found?.directory, shipped)
     }
 
     func testAnOverrideThatIsNoResourcesFolderSaysSo() {
@@ -45,5 +45,31 @@ final class ResourcesTests: XCTestCase {
         let found = Resources.locate(executable: prefix.appendingPathComponent("bin/snapscroll-demo").path, environment: [:])
         XCTAssertEqual(found.map { URL(fileURLWithPath: $0.directory).standardizedFileURL.path }, share.standardizedFileURL.path)
         XCTAssertNil(Resources.locate(executable: "/nowhere/bin/x", environment: [:]))
+    }
+}
+
+/// The path helpers the lookup is built on (plain strings, no Foundation in the demo).
+final class ResourcePathTests: XCTestCase {
+    func testParentJoinAndNormalize() {
+        XCTAssertEqual(Resources.parent("/a/b/c"), "/a/b")
+        XCTAssertEqual(Resources.parent("/a/b/"), "/a")
+        XCTAssertEqual(Resources.parent("/a"), "/")
+        XCTAssertEqual(Resources.parent("/"), "/")
+        XCTAssertEqual(Resources.join("/a", "b"), "/a/b")
+        XCTAssertEqual(Resources.join("/a/", "b"), "/a/b")
+        XCTAssertEqual(Resources.normalized("/a/./b/../c//d/"), "/a/c/d")
+        XCTAssertEqual(Resources.normalized("/../a"), "/a")
+    }
+
+    func testTheRunningBinaryAndTheEnvironmentAreRead() {
+        XCTAssertTrue(Resources.currentExecutable().hasPrefix("/"))
+        XCTAssertEqual(Resources.currentEnvironment()["PATH"], ProcessInfo.processInfo.environment["PATH"])
+    }
+
+    func testReadingAMissingFileSaysWhich() {
+        let resources = Resources(directory: "/nonexistent")
+        XCTAssertThrowsError(try resources.text("snapscroll.css")) {
+            XCTAssertTrue(String(describing: $0).hasPrefix("/nonexistent/snapscroll.css: "), String(describing: $0))
+        }
     }
 }
