@@ -82,24 +82,4 @@ public struct PagerGeometry: Sendable, Equatable {
         self.componentWidth = width
         sideMargin = (width - panelWidth) / 2
     }
-
-    /// Distance between neighbouring pages' resting offsets.
-    private var pitch: Double { panelWidth + gap }
-
-    /// A snap layout of `pageCount` uniform panels; page i rests at offset i·(panel + gap).
-    public func layout(pageCount: Int) -> SnapLayout {
-        SnapLayout(uniformItemWidth: panelWidth, count: pageCount, spacing: gap, viewportWidth: componentWidth)
-    }
-
-    /// The page shown at `forOffset`, rounded and clamped to the pages that exist.
-    public func page(forOffset offset: Double, pageCount: Int) -> Int {
-        guard pageCount > 0, pitch > 0, offset.isFinite else { return 0 }
-        let page = (offset / pitch).rounded()
-        return Int(min(max(page, 0), Double(pageCount - 1)))
-    }
-
-    /// Resting offset of page `forPage`.
-    public func offset(forPage page: Int) -> Double {
-        Double(page) * pitch
-    }
 }

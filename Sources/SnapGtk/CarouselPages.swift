@@ -5,37 +5,30 @@ import SnapCore
 /// scroller makes and binds its first items while it is being created. Two kinds: image banners, and pages of the
 /// application's own.
 @MainActor
-class CarouselPages {
-    var pageCount: Int
+protocol CarouselPages: AnyObject {
+    var pageCount: Int { get set }
     /// The geometry at the carousel's current width; pages are sized from it.
-    var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth) {
-        didSet { resize() }
-    }
+    var geometry: PagerGeometry { get set }
     /// Where image failures go (banners only); pending ones are delivered when it is set.
-    var report: ((ImageErrorEvent) -> Void)? {
-        didSet { flush() }
-    }
-    var pending: [ImageErrorEvent] = []
-
-    init(pageCount: Int) { self.pageCount = pageCount }
-
-    func make() -> UnsafeMutablePointer<GtkWidget> { fatalError("subclass") }
-    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {}
-    func resize() {}
+    var report: ((ImageErrorEvent) -> Void)? { get set }
+    func make() -> UnsafeMutablePointer<GtkWidget>
+    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int)
     /// Tap feedback on a page's widget.
-    func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {}
-
-    func flush() {
-        guard let report, !pending.isEmpty else { return }
-        let due = pending
-        pending.removeAll()
-        for event in due { report(event) }
-    }
+    func flash(_ widget: UnsafeMutablePointer<GtkWidget>)
 }
 
 /// Image banners: a `BannerCell` per widget, images decoded once through a shared cache, one report per bad image.
 @MainActor
 final class BannerPages: CarouselPages {
+    var pageCount: Int
+    var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth) {
+        didSet { resize() }
+    }
+    var report: ((ImageErrorEvent) -> Void)? {
+        didSet { flush() }
+    }
+    /// Failures found before `report` was set.
+    private var pending: [ImageErrorEvent] = []
     let cache: TextureCache
     let banner: (Int) -> Carousel.Banner
     var cells: [UnsafeMutableRawPointer: BannerCell] = [:]
@@ -44,10 +37,10 @@ final class BannerPages: CarouselPages {
     init(cache: TextureCache, pageCount: Int, banner: @escaping (Int) -> Carousel.Banner) {
         self.cache = cache
         self.banner = banner
-        super.init(pageCount: pageCount)
+        self.pageCount = pageCount
     }
 
-    override func make() -> UnsafeMutablePointer<GtkWidget> {
+    func make() -> UnsafeMutablePointer<GtkWidget> {
         let cell = BannerCell(cache: cache)
         cell.apply(geometry: geometry)
         // A failure can also be found later, when the image is first drawn at its size.
@@ -56,7 +49,7 @@ final class BannerPages: CarouselPages {
         return cell.widget
     }
 
-    override func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
+    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
         guard let cell = cells[widget.raw], index < pageCount else { return }
         let banner = banner(index)
         var path = banner.imagePath
@@ -77,12 +70,19 @@ final class BannerPages: CarouselPages {
         flush()
     }
 
-    override func resize() {
+    private func resize() {
         for cell in cells.values { cell.apply(geometry: geometry) }
     }
 
-    override func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {
         cells[widget.raw]?.flash()
+    }
+
+    private func flush() {
+        guard let report, !pending.isEmpty else { return }
+        let due = pending
+        pending.removeAll()
+        for event in due { report(event) }
     }
 
     /// "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
@@ -96,6 +96,12 @@ final class BannerPages: CarouselPages {
 /// Pages of the application's own: its factory makes a widget, its bind closure fills one for an index.
 @MainActor
 final class CustomPages<Page: WidgetRepresentable>: CarouselPages {
+    var pageCount: Int
+    var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth) {
+        didSet { resize() }
+    }
+    /// Unused: the application's pages report their own failures.
+    var report: ((ImageErrorEvent) -> Void)?
     private let makePage: () -> Page
     private let bindPage: (Page, Int) -> Void
     /// The application's page values by widget; they hold the widgets, which the scroller recycles.
@@ -104,10 +110,10 @@ final class CustomPages<Page: WidgetRepresentable>: CarouselPages {
     init(pageCount: Int, make: @escaping () -> Page, bind: @escaping (Page, Int) -> Void) {
         makePage = make
         bindPage = bind
-        super.init(pageCount: pageCount)
+        self.pageCount = pageCount
     }
 
-    override func make() -> UnsafeMutablePointer<GtkWidget> {
+    func make() -> UnsafeMutablePointer<GtkWidget> {
         let page = makePage()
         let widget = page.rootWidget.pointer
         pages[widget.raw] = page
@@ -115,12 +121,14 @@ final class CustomPages<Page: WidgetRepresentable>: CarouselPages {
         return widget
     }
 
-    override func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
+    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
         guard let page = pages[widget.raw], index < pageCount else { return }
         bindPage(page, index)
     }
 
-    override func resize() {
+    func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {}
+
+    private func resize() {
         for page in pages.values { size(page.rootWidget.pointer) }
     }
 

@@ -26,8 +26,10 @@ public final class FrameDriver {
     public var isRunning: Bool { tickID != 0 }
 
     /// A stopped driver calling `onFrame` with each frame time (ms) once started, until it returns false.
-    /// - Parameter widget: the widget whose frame clock paces the frames; not retained (the driver
-    ///   belongs to the widget's owner). The driver stops by itself when the widget is destroyed.
+    /// - Parameters:
+    ///   - widget: the widget whose frame clock paces the frames; not retained (the driver belongs to the widget's
+    ///     owner). The driver stops by itself when the widget is destroyed.
+    ///   - onFrame: called with each frame time (ms); returns whether to go on.
     public init(widget: UnsafeMutablePointer<GtkWidget>, onFrame: @escaping @MainActor (Double) -> Bool) {
         self.widget = widget
         self.onFrame = onFrame

@@ -21,4 +21,42 @@ enum KeyTranslation {
     static func isPlain(_ state: GdkModifierType) -> Bool {
         state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0
     }
+
+    /// Connects a component's key controller: `use` handles a key press and says whether the component used it.
+    /// For a used key the window's focus ring goes on, as GTK's window does for keys that reach it, and stays on:
+    /// the window judges each key before the focused widget sees it (press, then release), and a key whose press
+    /// and release leave the focus where it was counts as typing and hides the ring; so the ring goes on again
+    /// at the release of a key the component used. Without this keyboard users of every app would see no focus.
+    @MainActor
+    static func connect(_ controller: UnsafeMutableRawPointer, showingFocusIn widget: UnsafeMutablePointer<GtkWidget>,
+                        use: @escaping @MainActor (UInt32, GdkModifierType) -> Bool) {
+        let used = UsedKey()
+        Signals.connectKey(controller) { keyval, state in
+            guard use(keyval, state) else { return false }
+            used.keyval = keyval
+            showFocus(in: widget)
+            return true
+        }
+        Signals.connectKeyReleased(controller) { keyval in
+            guard used.keyval == keyval else { return }
+            used.keyval = nil
+            showFocus(in: widget)
+        }
+    }
+
+    /// Turns on the focus ring of `widget`'s window (nothing when it is not in a window).
+    @MainActor
+    static func showFocus(in widget: UnsafeMutablePointer<GtkWidget>) {
+        guard let root = gtk_widget_get_root(widget) else { return }
+        let object = UnsafeMutableRawPointer(root)
+        guard g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0
+        else { return }
+        gtk_window_set_focus_visible(object.assumingMemoryBound(to: GtkWindow.self), 1)
+    }
+}
+
+/// The last key press a component used, until its release.
+@MainActor
+private final class UsedKey {
+    var keyval: UInt32?
 }

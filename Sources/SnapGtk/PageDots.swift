@@ -116,7 +116,7 @@ public final class PageDots {
         WidgetLifetime.tie(self, to: widget)
 
         let keys = gtk_event_controller_key_new()!
-        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
+        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, _ in
             self?.key(keyval) ?? false
         }
         gtk_widget_add_controller(list, keys)

@@ -86,7 +86,7 @@ public final class SegmentedControl {
         let keys = gtk_event_controller_key_new()!
         // Capture phase: the arrows must select, not move focus between the segment buttons.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, _ in
+        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, _ in
             self?.handleKey(keyval) ?? false
         }
         gtk_widget_add_controller(widget, keys)

@@ -101,6 +101,17 @@ public enum Signals {
         return connect(instance, "key-pressed", handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
     }
 
+    /// `void (*)(GtkEventControllerKey *c, guint keyval, guint keycode, GdkModifierType state, gpointer data)`:
+    /// a key controller's `key-released`.
+    @discardableResult
+    static func connectKeyReleased(_ instance: UnsafeMutableRawPointer, _ handler: @escaping @MainActor (UInt32) -> Void) -> UInt {
+        typealias H = @MainActor (UInt32) -> Void
+        let callback: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> Void = { _, keyval, _, _, data in
+            onGtkThread { Signals.handler(data, as: H.self)(keyval) }
+        }
+        return connect(instance, "key-released", handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+
     /// `void (*)(GObject *instance, gpointer a, gpointer b, gpointer data)`: signals with two
     /// pointer arguments, such as a CSS provider's `parsing-error` (section, error).
     @discardableResult

@@ -148,7 +148,7 @@ extension SnapScroller {
         // Capture phase too: GtkScrolledWindow binds Page Up/Down and friends to its own scrolling.
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
+        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: scrolledWindow) { [weak self] keyval, state in
             guard let self, KeyTranslation.isPlain(state) else { return false }
             return self.handleKey(keyval)
         }

@@ -11,8 +11,8 @@ extension SnapScroller: WidgetRepresentable {
         addOverlay(decoration.rootWidget.pointer)
     }
 
-    /// A scroller of `itemCount` items of your own, `itemWidth` px wide and `spacing` px apart: `makeItem` makes an
-    /// empty item (called only for the items near the view, whose widgets are then recycled), `bindItem` fills one
+    /// A scroller of `itemCount` items of your own, `itemWidth` px wide and `spacing` px apart (the way to make
+    /// one; give items their own widths afterwards with ``itemWidths``): `makeItem` makes an empty item (called only for the items near the view, whose widgets are then recycled), `bindItem` fills one
     /// for an index (called again each time a widget is reused).
     ///
     /// ```swift

@@ -13,13 +13,13 @@ public final class SnapScroller {
 
     /// The root widget to put in a window: an overlay holding the scrolled window (add fixed decorations with
     /// `addOverlay`).
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    @_spi(GtkInterop) public let widget: UnsafeMutablePointer<GtkWidget>
     /// The GtkScrolledWindow whose horizontal adjustment shows the controller's offset (accessible "scroll pane").
-    public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+    @_spi(GtkInterop) public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     /// The content inside the viewport; its accessible role is the one given at creation (e.g. a tab list).
-    public let content: UnsafeMutablePointer<GtkWidget>
+    @_spi(GtkInterop) public let content: UnsafeMutablePointer<GtkWidget>
     /// The horizontal adjustment; its value at rest is the physical resting offset.
-    public let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    @_spi(GtkInterop) public let adjustment: UnsafeMutablePointer<GtkAdjustment>
 
     // Event handlers. The scroller keeps each handler as long as it lives: a handler that uses the scroller, or
     // anything that owns it, must capture that `weak` (`{ [weak self] event in … }`), or the two keep each other
@@ -149,10 +149,11 @@ public final class SnapScroller {
     /// pages are sized from the width), where every index rests at 0 and the controller could not keep it.
     var indexBeforeLayout: Int?
 
-    /// A scroller of `itemCount` items `itemWidth` px wide, `spacing` px apart, resting on `initialIndex`.
-    /// `factory` makes an item widget; `bind` fills one for an index (called again whenever a widget is recycled).
-    /// `contentRole` is the accessible role of the row (e.g. `GTK_ACCESSIBLE_ROLE_TAB_LIST`).
-    public init(
+    /// The C-level form of ``init(itemCount:itemWidth:spacing:initialIndex:configuration:label:makeItem:bindItem:)``
+    /// for code that builds its items with GTK's C API: `factory` makes an item widget; `bind` fills one for an index
+    /// (called again whenever a widget is recycled). `contentRole` is the accessible role of the row (e.g.
+    /// `GTK_ACCESSIBLE_ROLE_TAB_LIST`). Ordinary apps use the `makeItem:bindItem:` form with ``Widget`` handles.
+    @_spi(GtkInterop) public init(
         itemCount: Int, itemWidth: Double, spacing: Double, initialIndex: Int = 0,
         configuration: SnapConfiguration = .standard, contentRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GROUP,
         label: String,
@@ -232,8 +233,8 @@ public final class SnapScroller {
 
     // MARK: - Public API
 
-    /// Adds a widget above the row that does not scroll with it (a fixed indicator, arrows, page dots).
-    public func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
+    /// Adds a GTK widget above the row that does not scroll with it (the C-level form of `addOverlay(_:)`).
+    @_spi(GtkInterop) public func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
         gtk_overlay_add_overlay(widget.opaque, child)
     }
 
@@ -288,7 +289,7 @@ public final class SnapScroller {
     }
 
     /// The widget currently showing item `index`, if it is near the viewport.
-    public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
+    @_spi(GtkInterop) public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
         items.widget(at: loopSpace.map { $0.virtualIndex(nearestCopyOf: index, to: controller.currentIndex) } ?? index)
     }
 

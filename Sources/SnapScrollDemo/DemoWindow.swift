@@ -99,17 +99,12 @@ final class DemoWindow {
         gtk_window_set_child(window.cast(), paned)
         gtk_header_bar_pack_end(header.opaque, makeSettingsMenu(showsQAPanel: options.height >= Self.qaPanelMinimumWindowHeight))
 
-        // Ctrl+L shows and hides the QA panel, wherever the focus is. Any other key goes on to the focused widget,
-        // and shows where the focus is: the components take their keys in the capture phase, before GTK's own
-        // window handler would turn the focus ring on.
+        // Ctrl+L shows and hides the QA panel, wherever the focus is. Any other key goes on to the focused widget
+        // (the components turn the window's focus ring on for the keys they use).
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
-            guard let self else { return false }
-            let modifier = (UInt32(GDK_KEY_Shift_L)...UInt32(GDK_KEY_Hyper_R)).contains(keyval)
-                || keyval == UInt32(GDK_KEY_ISO_Level3_Shift)
-            if !modifier { gtk_window_set_focus_visible(self.window.cast(), 1) }
-            guard keyval == UInt32(GDK_KEY_l) || keyval == UInt32(GDK_KEY_L),
+            guard let self, keyval == UInt32(GDK_KEY_l) || keyval == UInt32(GDK_KEY_L),
                   state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
             // Through the menu's check button once the menu exists, so the two stay in step.
             if let toggle = self.qaToggle {

@@ -59,4 +59,27 @@ final class KeyTranslationTests: XCTestCase {
             }
         }
     }
+
+    /// The components take their keys before the window's own handler, so they turn the focus ring on themselves
+    /// for a key they use: the window shows focus and the focused widget gets the `:focus-visible` state.
+    func testAUsedKeyShowsTheWindowsFocusRing() {
+        MainActor.assumeIsolated {
+            let scroller = SnapScroller(itemCount: 5, itemWidth: 100, spacing: 0, label: "Keys",
+                                        makeItem: { Label() }, bindItem: { label, index in label.text = "\(index)" })
+            let window = presentInWindow(scroller.widget)
+            defer { gtk_window_destroy(window.cast()) }
+            gtk_widget_grab_focus(scroller.scrolledWindow)
+            gtk_window_set_focus_visible(window.cast(), 0)
+            drainMainLoop()
+            XCTAssertEqual(gtk_window_get_focus_visible(window.cast()), 0)
+            KeyTranslation.showFocus(in: scroller.scrolledWindow)
+            drainMainLoop()
+            XCTAssertNotEqual(gtk_window_get_focus_visible(window.cast()), 0)
+            let flags = gtk_widget_get_state_flags(scroller.scrolledWindow).rawValue
+            XCTAssertNotEqual(flags & GTK_STATE_FLAG_FOCUS_VISIBLE.rawValue, 0)
+            // Outside a window (not yet added to one) it does nothing.
+            let loose = Label()
+            withExtendedLifetime(loose) { KeyTranslation.showFocus(in: loose.rootWidget.pointer) }
+        }
+    }
 }

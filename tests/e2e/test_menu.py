@@ -1,6 +1,9 @@
 """The weekday menu (seed 000): tabs slide under a fixed indicator; every input rests with one tab centred,
 selected, and reported once."""
 
+import json
+import os
+import tempfile
 import time
 
 import pyatspi
@@ -93,3 +96,48 @@ def test_menu_resize_reduce_motion_and_rtl():
         cx, cy = s.centre_on_screen()
         m = app.mark(); xdo("mousemove", cx - PITCH, cy, "click", 1); s.settle(m, "menu", 2, "click", rtl=True)
         screenshot("menu-rtl")
+
+
+# Titles of very different lengths from a content file: each tab is as wide as its title (natural width plus
+# padding), and each rests centred under the fixed indicator.
+MIXED = ["Go", "Settings and preferences", "A", "Notifications", "Hi", "An extraordinarily long title"]
+
+
+def _mixed_content():
+    fd, path = tempfile.mkstemp(suffix="-menu.json")
+    with os.fdopen(fd, "w") as f:
+        json.dump({"menu": MIXED, "strip": ["a"], "banners": [{"title": "One", "image": "banners/banner-1.png"}]}, f)
+    return path
+
+
+def _settle_centred(app, s, mark, index, cause):
+    event = app.wait_event("settled", component="menu")
+    app.quiet(0.5)
+    settled = app.since(mark, "settled")
+    assert len(settled) == 1, f"expected one settled, got {settled}"
+    assert event["index"] == index and event["cause"] == cause, (event, index, cause)
+    s.assert_centred(index)
+    assert selected_tabs(app, s) == [MIXED[index]]
+
+
+def test_menu_titles_of_mixed_lengths_each_rest_centred():
+    path = _mixed_content()
+    try:
+        with App("--page", "menu", "--content", path) as app:
+            s = Strip(app, "Menu", "Weekday menu", "page tab", lambda i: MIXED[i], None, len(MIXED))
+            s.assert_centred(0)
+            # Natural widths: the long titles' tabs are much wider than the short ones', none ellipsized to a slot.
+            widths = {i: extents(s.item(i))[2] for i in range(3)}
+            assert widths[1] > widths[0] + 80 and widths[1] > widths[2] + 80, widths
+            point = s.centre_on_screen()
+            for index in (1, 2, 3, 4, 5):
+                m = app.mark(); wheel(point, 7); _settle_centred(app, s, m, index, "wheel")
+            m = app.mark(); wheel(point, 6, times=2); _settle_centred(app, s, m, 3, "wheel")
+            # A click on the short neighbour brings it to the centre (and focuses the scroller for the keys).
+            x, y = s.screen_point(s.item_centre(2), s.pane_centre()[1])
+            m = app.mark(); xdo("mousemove", x, y, "click", 1); _settle_centred(app, s, m, 2, "click")
+            for key, index in [("Left", 1), ("Right", 2), ("End", 5), ("Home", 0), ("Right", 1)]:
+                m = app.mark(); xdo("key", key); _settle_centred(app, s, m, index, "keyboard")
+            screenshot("menu-mixed-titles")
+    finally:
+        os.unlink(path)

@@ -8,6 +8,11 @@ private enum MenuDesign {
     static let tabWidth = 100.0
     static let tabHeight: Int32 = 48
     static let indicatorHeight: Int32 = 3
+    /// Room beside a title from `--content`, in px on each side of its natural width.
+    static let titlePadding = 14.0
+    /// Titles from `--content` are measured up to this many; a longer list keeps `tabWidth` (ellipsized), so a huge
+    /// file costs neither a measuring pass nor a width per item at start-up.
+    static let measuredTitleLimit = 1_000
 }
 
 /// Page `menu` (seed 000): the weekdays as tabs in a strip that slides under a fixed indicator; the centred tab is
@@ -24,6 +29,9 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
         factory: { LabelItem.make(cssClass: "menu-tab", height: MenuDesign.tabHeight, role: GTK_ACCESSIBLE_ROLE_TAB) },
         bind: { tab, index in LabelItem.bind(tab, text: title(index)) })
     scroller.marksCurrentItem = true
+    if let titles = context.content.menu, titles.count <= MenuDesign.measuredTitleLimit {
+        scroller.itemWidths = naturalTabWidths(titles)
+    }
     snap_accessible_set_label(scroller.content, "Weekdays")
     gtk_widget_add_css_class(scroller.widget, "menu-strip")
 
@@ -54,6 +62,22 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     }))
     PageFocus.mark(page, component: scroller.scrolledWindow)
     return page
+}
+
+/// Each title's width in a tab: its natural width as the selected (bold) tab shows it, plus the padding on both
+/// sides, in whole px, so a long and a short title each rest centred under the indicator.
+@MainActor
+private func naturalTabWidths(_ titles: TextList) -> [Double] {
+    let probe = LabelItem.make(cssClass: "menu-tab", height: MenuDesign.tabHeight)
+    g_object_ref_sink(probe)
+    defer { g_object_unref(probe) }
+    gtk_widget_add_css_class(probe, "current")
+    return titles.map { title in
+        LabelItem.bind(probe, text: title)
+        var natural: Int32 = 0
+        gtk_widget_measure(probe, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+        return (Double(natural) + 2 * MenuDesign.titlePadding).rounded()
+    }
 }
 
 /// The abbreviated weekday names of the user's locale (LC_TIME, set by GTK at start-up), starting on the locale's
