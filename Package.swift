@@ -32,8 +32,8 @@ let package = Package(
                 // it takes 20 s for a million items (the end-to-end tests run the debug build).
                 .unsafeFlags(["-O"], .when(configuration: .debug)),
             ],
-            // The toolchain links all of Foundation (and its ICU data) into every executable; the demo
-            // uses only FoundationEssentials, so drop what it never calls: ~6 MB less resident memory.
+            // The toolchain may link Foundation (and its ICU data) into every executable; the demo uses no
+            // Foundation, so drop what it never calls: ~6 MB less resident memory.
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--as-needed"]),
                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),  // see swiftSettings

@@ -4,8 +4,9 @@ import SnapCore
 /// One banner of a carousel: its image drawn to cover the panel (rounded corners), and its title under it, sized from
 /// a `PagerGeometry`. An image that cannot be loaded shows a neutral placeholder saying so. Cells are recycled:
 /// `bind` gives them another banner; images come from a shared `TextureCache`: the file is checked when bound (kind,
-/// size, header) and decoded when first drawn, at the size drawn (in device pixels: twice as many at a scale factor of
-/// 2), and again, larger, when the cell grows.
+/// size, header) and decoded at the size drawn (in device pixels: twice as many at a scale factor of 2), and again,
+/// larger, when the cell grows. A cell's first draw does not decode: it paints the plain panel and decodes from a
+/// timeout right after that frame, so a carousel's first frame (and the app's start-up) does not wait for images.
 @MainActor
 final class BannerCell {
     /// Corner radius (px) of the image at design scale.
@@ -38,6 +39,9 @@ final class BannerCell {
     /// A decoding failure found while drawing, reported from an idle (a draw may not change widgets).
     private var lateFailure: (index: Int, path: String, failure: TextureCache.Failure)?
     private var lateSource: guint = 0
+    /// Whether the cell has drawn once (its first draw leaves decoding to `decodeSource`).
+    private var hasDrawn = false
+    private var decodeSource: guint = 0
 
     /// An empty cell drawing from `cache`.
     public init(cache: TextureCache) {
@@ -78,6 +82,8 @@ final class BannerCell {
             cell.highlightSource = 0
             if cell.lateSource != 0 { g_source_remove(cell.lateSource) }
             cell.lateSource = 0
+            if cell.decodeSource != 0 { g_source_remove(cell.decodeSource) }
+            cell.decodeSource = 0
         }
         apply(geometry: geometry)
     }
@@ -138,7 +144,15 @@ final class BannerCell {
         roundedRectangle(cr, width: width, height: height, radius: min(radius, min(width, height) / 2))
         cairo_clip(cr)
         let picture: TextureCache.Image?
-        switch path.map({ cache.image(atPath: $0, fitting: pixelSize(width: width, height: height)) }) {
+        let fitting = pixelSize(width: width, height: height)
+        let first = !hasDrawn
+        hasDrawn = true
+        if first, let path, !cache.isSettled(path: path, fitting: fitting) {
+            decodeAfterThisFrame()
+            paintPlain(cr)
+            return
+        }
+        switch path.map({ cache.image(atPath: $0, fitting: fitting) }) {
         case .success(let image): picture = image
         case .failure(let failure):
             picture = nil
@@ -154,10 +168,24 @@ final class BannerCell {
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_paint(cr)
         } else {
-            var color = GdkRGBA()
-            gtk_style_context_get_color(gtk_widget_get_style_context(image), &color)
-            cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), 0.1)
-            cairo_paint(cr)
+            paintPlain(cr)
+        }
+    }
+
+    /// The panel without an image: the text colour, faint.
+    private func paintPlain(_ cr: OpaquePointer) {
+        var color = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(image), &color)
+        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), 0.1)
+        cairo_paint(cr)
+    }
+
+    /// Draws again once the frame in progress is out: that draw decodes (and reports a failure as any draw does).
+    private func decodeAfterThisFrame() {
+        guard decodeSource == 0 else { return }
+        decodeSource = WidgetLifetime.after(milliseconds: 0, owner: self) { cell in
+            cell.decodeSource = 0
+            gtk_widget_queue_draw(cell.image)
         }
     }
 

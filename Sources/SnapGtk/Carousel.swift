@@ -24,7 +24,7 @@ public final class Carousel {
         /// Pixels the application decoded itself, shown instead of a file when set.
         public var texture: Texture?
 
-        /// A banner titled `title` showing the image file at `imagePath` (decoded when the banner is first shown,
+        /// A banner titled `title` showing the image file at `imagePath` (decoded right after the banner is first drawn,
         /// once however often it is shown).
         public init(title: String, imagePath: String) {
             self.title = title

@@ -112,6 +112,16 @@ final class TextureCache {
         }
     }
 
+    /// Whether `image(atPath:fitting:)` would answer without decoding: the file failed already, or its kept pixels
+    /// cover `fitting`.
+    func isSettled(path: String, fitting: (width: Int, height: Int)?) -> Bool {
+        switch entries[path] {
+        case .failed: return true
+        case .decoded(let image): return !needsMore(image, fitting)
+        case .checked, nil: return false
+        }
+    }
+
     /// Whether `image` has visibly fewer pixels than covering `fitting` needs (and the file has more to give).
     private func needsMore(_ image: Image, _ fitting: (width: Int, height: Int)?) -> Bool {
         let scale = fitting.map { ImageFile.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: $0) } ?? 1

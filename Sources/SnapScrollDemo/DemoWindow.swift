@@ -47,7 +47,9 @@ final class DemoWindow {
     private let bench: DemoBench
     private let context: PageContext
     private let qaPanel: QAPanel
+    /// The menu's QA check button, once the menu has been opened (it is built then).
     private var qaToggle: UnsafeMutablePointer<GtkWidget>?
+    private var qaShown = false
     /// The pages built so far, by ID.
     private var builtPages: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var readySent = false
@@ -102,9 +104,14 @@ final class DemoWindow {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
-            guard let self, let toggle = self.qaToggle, keyval == UInt32(GDK_KEY_l) || keyval == UInt32(GDK_KEY_L),
+            guard let self, keyval == UInt32(GDK_KEY_l) || keyval == UInt32(GDK_KEY_L),
                   state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
-            gtk_check_button_set_active(toggle.cast(), gtk_check_button_get_active(toggle.cast()) == 0 ? 1 : 0)
+            // Through the menu's check button once the menu exists, so the two stay in step.
+            if let toggle = self.qaToggle {
+                gtk_check_button_set_active(toggle.cast(), gtk_check_button_get_active(toggle.cast()) == 0 ? 1 : 0)
+            } else {
+                self.showQAPanel(!self.qaShown)
+            }
             return true
         }
         gtk_widget_add_controller(window, keys)
@@ -151,6 +158,7 @@ final class DemoWindow {
 
     /// Shows or hides the QA panel, building it the first time.
     private func showQAPanel(_ show: Bool) {
+        qaShown = show
         if show && gtk_paned_get_end_child(paned.opaque) == nil {
             gtk_paned_set_end_child(paned.opaque, qaPanel.build())
         }
@@ -176,8 +184,31 @@ final class DemoWindow {
         }
     }
 
-    /// The header bar's menu: the global reduced-motion and right-to-left toggles and the QA panel.
+    /// The header bar's menu button: the global reduced-motion and right-to-left toggles and the QA panel. The
+    /// menu itself is built when first opened (start-up does not style and register widgets nobody sees yet).
     private func makeSettingsMenu(showsQAPanel: Bool) -> UnsafeMutablePointer<GtkWidget> {
+        showQAPanel(showsQAPanel)
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+        let box = Unmanaged.passRetained(PopupBox { [weak self] button in
+            guard let self else { return }
+            let popover = gtk_popover_new()!
+            gtk_popover_set_child(popover.cast(), self.makeSettingsContent())
+            gtk_menu_button_set_popover(button, popover)
+        })
+        gtk_menu_button_set_create_popup_func(button.opaque, { button, data in
+            guard let button, let data else { return }
+            MainActor.assumeIsolated { Unmanaged<PopupBox>.fromOpaque(data).takeUnretainedValue().make(button) }
+        }, box.toOpaque(), { data in
+            if let data { Unmanaged<PopupBox>.fromOpaque(data).release() }
+        })
+        gtk_widget_set_tooltip_text(button, "Motion, direction and QA log")
+        snap_accessible_set_label(button, "Motion, direction and QA log")
+        return button
+    }
+
+    /// What the header menu's popover holds, set from the current state.
+    private func makeSettingsContent() -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_widget_add_css_class(box, "settings-menu")
         let reduce = gtk_check_button_new_with_label("Reduce motion")!
@@ -191,23 +222,21 @@ final class DemoWindow {
             DemoSettings.setRightToLeft(gtk_check_button_get_active(rtl.cast()) != 0)
         }
         let qa = gtk_check_button_new_with_label("QA event log (Ctrl+L)")!
-        gtk_check_button_set_active(qa.cast(), showsQAPanel ? 1 : 0)
+        gtk_check_button_set_active(qa.cast(), qaShown ? 1 : 0)
         Signals.connect(qa.raw, "toggled") { [weak self] in
             self?.showQAPanel(gtk_check_button_get_active(qa.cast()) != 0)
         }
         qaToggle = qa
-        showQAPanel(showsQAPanel)
         gtk_box_append(box.cast(), reduce)
         gtk_box_append(box.cast(), rtl)
         gtk_box_append(box.cast(), qa)
-        let popover = gtk_popover_new()!
-        gtk_popover_set_child(popover.cast(), box)
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
-        gtk_menu_button_set_popover(button.opaque, popover)
-        gtk_widget_set_tooltip_text(button, "Motion, direction and QA log")
-        snap_accessible_set_label(button, "Motion, direction and QA log")
-        return button
+        return box
+    }
+
+    /// Builds the header menu's popover when GTK first asks for it; held by the menu button.
+    private final class PopupBox {
+        let make: @MainActor (OpaquePointer) -> Void
+        init(_ make: @escaping @MainActor (OpaquePointer) -> Void) { self.make = make }
     }
 }
 

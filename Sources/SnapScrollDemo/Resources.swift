@@ -1,16 +1,19 @@
-import FoundationEssentials
+import Glibc
 
 /// Finds the files in `resources/`: from an environment override, next to an installed binary
 /// (`<prefix>/share/snapscroll`), or from a checkout where the binary sits under `.build/`.
+///
+/// Plain C library calls on path strings: no Foundation in the demo, whose static runtime would otherwise carry
+/// FoundationEssentials' code pages (about 8 MB of binary and 2 MB of resident memory at start).
 struct Resources: Sendable {
     /// The environment variable that names the resources folder outright.
     static let environmentVariable = "SNAPSCROLL_RESOURCES"
 
-    /// The resources folder.
-    let directory: URL
+    /// The resources folder's path.
+    let directory: String
 
     /// Resources in `directory`, taken as it is.
-    init(directory: URL) { self.directory = directory }
+    init(directory: String) { self.directory = directory }
 
     /// Why no resources folder was found.
     enum Problem: Error, Equatable, CustomStringConvertible {
@@ -34,48 +37,144 @@ struct Resources: Sendable {
         }
     }
 
+    /// Why a resource file could not be read.
+    struct ReadError: Error, CustomStringConvertible {
+        /// The file's path.
+        let path: String
+        /// What went wrong.
+        let reason: String
+        var description: String { "\(path): \(reason)" }
+    }
+
     /// The file every resources folder holds.
     static let marker = "snapscroll.css"
 
     /// Locates the resources folder; nil when none of the places holds one (`find` says why).
-    static func locate(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-                              environment: [String: String] = ProcessInfo.processInfo.environment) -> Resources? {
+    static func locate(executable: String = currentExecutable(),
+                       environment: [String: String] = currentEnvironment()) -> Resources? {
         try? find(executable: executable, environment: environment)
     }
 
     /// Locates the resources folder: the environment variable's folder when it is set (which must exist and hold
     /// the stylesheet), else next to an installed binary, else in the checkout the binary was built in.
-    static func find(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) -> Resources {
+    static func find(executable: String = currentExecutable(),
+                     environment: [String: String] = currentEnvironment()) throws(Problem) -> Resources {
         if let override = environment[environmentVariable], !override.isEmpty {
-            var isFolder: Bool = false
-            guard FileManager.default.fileExists(atPath: override, isDirectory: &isFolder), isFolder else {
-                throw .overrideMissing(override)
-            }
-            let directory = URL(fileURLWithPath: override, isDirectory: true)
-            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(marker).path) else {
-                throw .overrideIncomplete(override)
-            }
-            return Resources(directory: directory)
+            guard isFolder(override) else { throw .overrideMissing(override) }
+            guard exists(join(override, marker)) else { throw .overrideIncomplete(override) }
+            return Resources(directory: override)
         }
-        var candidates: [URL] = []
-        let binDir = executable.deletingLastPathComponent()
-        candidates.append(binDir.deletingLastPathComponent().appendingPathComponent("share/snapscroll", isDirectory: true))
+        let binDir = parent(absolute(executable))
+        var candidates = [join(parent(binDir), "share/snapscroll")]
         // A checkout: walk up from the binary (…/.build/<triple>/debug/) to the folder holding resources/.
         var dir = binDir
         for _ in 0..<6 {
-            candidates.append(dir.appendingPathComponent("resources", isDirectory: true))
-            dir = dir.deletingLastPathComponent()
+            candidates.append(join(dir, "resources"))
+            dir = parent(dir)
         }
-        for candidate in candidates where FileManager.default.fileExists(atPath: candidate.appendingPathComponent(marker).path) {
-            return Resources(directory: candidate.standardizedFileURL)
+        for candidate in candidates where exists(join(candidate, marker)) {
+            return Resources(directory: normalized(candidate))
         }
         throw .notFound
     }
 
-    /// The URL of a file inside the resources folder.
-    func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+    /// The path of a file inside the resources folder.
+    func path(_ name: String) -> String { Resources.join(directory, name) }
 
-    /// The text of a file inside the resources folder.
-    func text(_ name: String) throws -> String { try String(contentsOf: url(name), encoding: .utf8) }
+    /// The text of a file inside the resources folder (which must be UTF-8).
+    func text(_ name: String) throws(ReadError) -> String {
+        let file = path(name)
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(path: file, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(path: file, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw ReadError(path: file, reason: "not UTF-8") }
+        return text
+    }
+
+    // MARK: Paths
+
+    /// The running binary's path with symbolic links resolved (the kernel's link, else the first argument).
+    static func currentExecutable() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if count > 0 {
+            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        let argument = CommandLine.arguments.first ?? ""
+        if let resolved = realpath(argument, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return argument
+    }
+
+    /// The process environment as a dictionary.
+    static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                let key = String(pair[..<equals])
+                if result[key] == nil { result[key] = String(pair[pair.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return result
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The folder holding `path` ("/" for the root and its direct children).
+    static func parent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// `path` made absolute against the working folder.
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return join(String(cString: cwd), path)
+    }
+
+    /// `path` with `.`, `..` and repeated slashes removed, without resolving links.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in absolute(path).split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
 }

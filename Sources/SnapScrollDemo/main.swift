@@ -1,5 +1,4 @@
 import CSnapGtk
-import FoundationEssentials
 import Glibc
 import SnapGtk
 
@@ -24,7 +23,7 @@ do { options = try DemoOptions.parseCommandLine() } catch { fail(error.descripti
 
 let resources: Resources
 do { resources = try Resources.find() } catch { fail(error.description, status: 1) }
-let contentPath = options.contentFile ?? Array(resources.url("content.json").path.utf8)
+let contentPath = options.contentFile ?? Array(resources.path("content.json").utf8)
 let content: DemoContent
 do { content = try DemoContent.load(path: contentPath) } catch { fail(error.description, status: 2) }
 StartupPhases.mark("content")

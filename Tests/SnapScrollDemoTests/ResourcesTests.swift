@@ -10,19 +10,19 @@ final class ResourcesTests: XCTestCase {
 
     func testFindsResourcesFromABinaryInsideTheCheckout() throws {
         let binary = checkout.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/snapscroll-demo")
-        let found = try XCTUnwrap(Resources.locate(executable: binary, environment: [:]))
-        XCTAssertEqual(found.directory.standardizedFileURL.path, checkout.appendingPathComponent("resources").standardizedFileURL.path)
+        let found = try XCTUnwrap(Resources.locate(executable: binary.path, environment: [:]))
+        XCTAssertEqual(URL(fileURLWithPath: found.directory).standardizedFileURL.path, checkout.appendingPathComponent("resources").standardizedFileURL.path)
         XCTAssertTrue(try found.text("content.json").contains("banners"))
     }
 
     func testEnvironmentOverrideWins() {
         let shipped = checkout.appendingPathComponent("resources").path
-        let found = Resources.locate(executable: URL(fileURLWithPath: "/nowhere/bin/x"), environment: [Resources.environmentVariable: shipped])
-        XCTAssertEqual(found?.directory.path, shipped)
+        let found = Resources.locate(executable: "/nowhere/bin/x", environment: [Resources.environmentVariable: shipped])
+        XCTAssertEqual(found?.directory, shipped)
     }
 
     func testAnOverrideThatIsNoResourcesFolderSaysSo() {
-        let nowhere = URL(fileURLWithPath: "/nowhere/bin/x")
+        let nowhere = "/nowhere/bin/x"
         XCTAssertThrowsError(try Resources.find(executable: nowhere, environment: [Resources.environmentVariable: "/nonexistent"])) {
             XCTAssertEqual($0 as? Resources.Problem, .overrideMissing("/nonexistent"))
             XCTAssertEqual(String(describing: $0), "SNAPSCROLL_RESOURCES=/nonexistent: no such folder")
@@ -42,8 +42,34 @@ final class ResourcesTests: XCTestCase {
         let share = prefix.appendingPathComponent("share/snapscroll")
         try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
         try "".write(to: share.appendingPathComponent("snapscroll.css"), atomically: true, encoding: .utf8)
-        let found = Resources.locate(executable: prefix.appendingPathComponent("bin/snapscroll-demo"), environment: [:])
-        XCTAssertEqual(found?.directory.standardizedFileURL.path, share.standardizedFileURL.path)
-        XCTAssertNil(Resources.locate(executable: URL(fileURLWithPath: "/nowhere/bin/x"), environment: [:]))
+        let found = Resources.locate(executable: prefix.appendingPathComponent("bin/snapscroll-demo").path, environment: [:])
+        XCTAssertEqual(found.map { URL(fileURLWithPath: $0.directory).standardizedFileURL.path }, share.standardizedFileURL.path)
+        XCTAssertNil(Resources.locate(executable: "/nowhere/bin/x", environment: [:]))
+    }
+}
+
+/// The path helpers the lookup is built on (plain strings, no Foundation in the demo).
+final class ResourcePathTests: XCTestCase {
+    func testParentJoinAndNormalize() {
+        XCTAssertEqual(Resources.parent("/a/b/c"), "/a/b")
+        XCTAssertEqual(Resources.parent("/a/b/"), "/a")
+        XCTAssertEqual(Resources.parent("/a"), "/")
+        XCTAssertEqual(Resources.parent("/"), "/")
+        XCTAssertEqual(Resources.join("/a", "b"), "/a/b")
+        XCTAssertEqual(Resources.join("/a/", "b"), "/a/b")
+        XCTAssertEqual(Resources.normalized("/a/./b/../c//d/"), "/a/c/d")
+        XCTAssertEqual(Resources.normalized("/../a"), "/a")
+    }
+
+    func testTheRunningBinaryAndTheEnvironmentAreRead() {
+        XCTAssertTrue(Resources.currentExecutable().hasPrefix("/"))
+        XCTAssertEqual(Resources.currentEnvironment()["PATH"], ProcessInfo.processInfo.environment["PATH"])
+    }
+
+    func testReadingAMissingFileSaysWhich() {
+        let resources = Resources(directory: "/nonexistent")
+        XCTAssertThrowsError(try resources.text("snapscroll.css")) {
+            XCTAssertTrue(String(describing: $0).hasPrefix("/nonexistent/snapscroll.css: "), String(describing: $0))
+        }
     }
 }

@@ -1,0 +1,23 @@
+"""Two builds of the demo side by side: `ready` and resident memory at `ready` (with the start-up phases) for each
+page, launches interleaved with the bare GTK window so a busy machine slows every row alike. Run inside
+scripts/headless after building both, e.g.
+    scripts/headless /usr/bin/python3 bench/compare.py OLD/snapscroll-demo NEW/snapscroll-demo [PAGE...]
+BENCH_RUNS sets the launches per row (5)."""
+
+import sys
+
+import startup
+
+before, after = sys.argv[1], sys.argv[2]
+pages = sys.argv[3:] or ["menu", "strip", "carousel"]
+configs = [("bare", [startup.bare_window()])]
+for page in pages:
+    configs.append((f"before {page}", [before, "--qa-log", "--page", page]))
+    configs.append((f"after  {page}", [after, "--qa-log", "--page", page]))
+rows = startup.measure_interleaved(configs)
+bare = rows[0]
+print(f"{'':16} {'ready ms':>9} {'x bare':>7} {'RSS MB':>7} {'+MB':>6}   phases (ms from launch)")
+for r in rows:
+    phases = " ".join(f"{k}={v:.1f}" for k, v in r["phases_ms"].items())
+    print(f"{r['name']:16} {r['ready_ms']:9.1f} {r['ready_ms'] / bare['ready_ms']:7.2f} {r['rss_mb']:7.1f} "
+          f"{r['rss_mb'] - bare['rss_mb']:6.1f}   {phases}")
