@@ -113,14 +113,20 @@ extension SnapScroller {
                 onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
             }
         }
-        let physical = newLayout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
-        contentWindow = ContentWindow(contentWidth: newLayout.contentWidth, viewportWidth: viewportWidth, around: physical)
+        placeContent(viewportWidth: viewportWidth)
+        apply()
+        startFramesIfNeeded()
+    }
+
+    /// Shows the controller's layout from scratch: a content window around its offset, the adjustment's range and
+    /// value set together, the scrollbar, and the items near the viewport.
+    func placeContent(viewportWidth: Double) {
+        let physical = layout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
+        contentWindow = ContentWindow(contentWidth: layout.contentWidth, viewportWidth: viewportWidth, around: physical)
         configureAdjustment(physical: physical)
         updateScrollbar()
         gtk_widget_queue_resize(content)
         updateVisibleItems()
-        apply()
-        startFramesIfNeeded()
     }
 
     func directionChanged() {

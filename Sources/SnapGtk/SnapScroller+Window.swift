@@ -72,12 +72,7 @@ extension SnapScroller {
         let newLayout = makeLayout(viewportWidth: viewport)
         controller = SnapController(layout: newLayout, configuration: controller.configuration, initialIndex: index)
         if !hasViewport { indexBeforeLayout = index }
-        let physical = newLayout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
-        contentWindow = ContentWindow(contentWidth: newLayout.contentWidth, viewportWidth: viewport, around: physical)
-        configureAdjustment(physical: physical)
-        updateScrollbar()
-        gtk_widget_queue_resize(content)
-        updateVisibleItems()
+        placeContent(viewportWidth: viewport)
         // Virtual indexes kept by the recycler may now stand for other items.
         items.rebindAll(current: controller.currentIndex)
         onPositionChanged?(position)
