@@ -25,7 +25,7 @@ let package = Package(
             name: "SnapScrollDemo", dependencies: ["SnapGtk", "SnapCore"],
             // The release build links the Swift runtime statically: no dozen shared libraries to map and
             // relocate at start (about 30 ms and 4 MB less in the start-up benchmark). Compiling with the flag
-            // too makes the static modules name what they link (FoundationEssentials' own parts).
+            // too makes the static modules name what they link.
             swiftSettings: [
                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
                 // Optimised in debug builds too: the content scanner walks up to 256 MB byte by byte, and unoptimised
