@@ -174,13 +174,14 @@ class App:
             for i in range(desktop.childCount):
                 app = desktop.getChildAtIndex(i)
                 try:
-                    if app is not None and app.get_process_id() == self.proc.pid:
-                        self._atspi_app = app
-                        if _watched_pid != self.proc.pid:
-                            _watched_pid, _watched_since = self.proc.pid, self.started
-                        return app
-                except Exception:
-                    pass
+                    found = app is not None and app.get_process_id() == self.proc.pid
+                except Exception:  # an application that went away while the tree was read
+                    found = False
+                if found:
+                    self._atspi_app = app
+                    if _watched_pid != self.proc.pid:
+                        _watched_pid, _watched_since = self.proc.pid, self.started
+                    return app
             time.sleep(0.1)
         raise AssertionError("the app never appeared in the accessibility tree")
 

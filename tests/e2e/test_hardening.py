@@ -98,6 +98,7 @@ class _ClosedStreamApp(App):
         import queue
         import threading
         full_env = launch_env(env)
+        self.started = time.monotonic()
 
         def close_them():
             for fd in closed:
