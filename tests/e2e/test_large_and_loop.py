@@ -206,11 +206,12 @@ def test_autoplay_advances_wraps_and_holds_still_while_hovered():
 
 def test_autoplay_without_loop_goes_back_to_the_first_and_not_at_all_under_reduced_motion():
     xdo("mousemove", 5, 5)
-    # A second between advances leaves time to read the resting place before the next one.
-    with App("--page", "carousel", "--autoplay", "1", "--rtl") as app:
+    # Two seconds between advances leave time to read the resting place (through AT-SPI, slow under load) before the
+    # next one starts.
+    with App("--page", "carousel", "--autoplay", "2", "--rtl") as app:
         m = app.mark()
         app.accessible()
-        pages = _pages_until(app, m, 4, timeout=15)
+        pages = _pages_until(app, m, 4, timeout=20)
         assert [i for i, _ in pages][:4] == [1, 2, 3, 4], pages
         # From the last page it runs back to the first (the animation crosses the pages between).
         deadline = time.time() + 8
