@@ -21,6 +21,7 @@ public final class Application {
     /// Runs the main loop; `activate` builds the first window. Options are not passed on: the
     /// caller has parsed them already.
     public func run(program: String, activate: @escaping @MainActor (Application) -> Void) -> Int32 {
+        Signals.connect(UnsafeMutableRawPointer(pointer), "startup", after: true) { GtkThread.preloadIconTheme() }
         Signals.connect(UnsafeMutableRawPointer(pointer), "activate") { [unowned self] in activate(self) }
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), nil]
         defer { free(argv[0]) }
