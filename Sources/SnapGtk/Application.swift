@@ -7,8 +7,12 @@ import CSnapGtk
 /// its own GTK calls.
 @MainActor
 public final class Application {
-    /// The `GtkApplication`, for the application's own GTK calls (e.g. `gtk_application_window_new`).
-    public let pointer: UnsafeMutablePointer<GtkApplication>
+    /// The `GtkApplication`, typed, for code that works with GTK's C API directly.
+    @_spi(GtkInterop) public let pointer: UnsafeMutablePointer<GtkApplication>
+
+    /// The `GtkApplication *`, for the application's own GTK calls (e.g. `gtk_application_window_new`), as a raw
+    /// pointer so any binding's type fits. Valid while the application lives.
+    public var unsafePointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
 
     /// Starts GTK and makes the application; `unique` makes a second launch hand over to the first.
     public init(id: String, unique: Bool = false) {

@@ -26,11 +26,30 @@ public final class FrameDriver {
     public var isRunning: Bool { tickID != 0 }
 
     /// A stopped driver calling `onFrame` with each frame time (ms) once started, until it returns false.
+    ///
+    /// ```swift
+    /// let blink = FrameDriver(pacedBy: label) { time in
+    ///     label.isVisible = Int(time / 500) % 2 == 0   // the frame's state at `time` (ms)
+    ///     return time < stopTime                       // false: this frame is the last
+    /// }
+    /// blink.start()
+    /// ```
+    /// - Parameters:
+    ///   - widget: the widget (or component) whose frame clock paces the frames; frames come while it is shown in a
+    ///     window. Not retained: keep the driver with the widget's owner. The driver stops for good when the widget
+    ///     is destroyed.
+    ///   - onFrame: called with each frame time (ms); returns whether to go on.
+    public convenience init(pacedBy widget: some WidgetRepresentable, onFrame: @escaping @MainActor (Double) -> Bool) {
+        self.init(widget: widget.rootWidget.pointer, onFrame: onFrame)
+    }
+
+    /// A stopped driver paced by a `GtkWidget *`, for code that works with GTK's C API directly (applications use
+    /// ``init(pacedBy:onFrame:)``).
     /// - Parameters:
     ///   - widget: the widget whose frame clock paces the frames; not retained (the driver belongs to the widget's
     ///     owner). The driver stops by itself when the widget is destroyed.
     ///   - onFrame: called with each frame time (ms); returns whether to go on.
-    public init(widget: UnsafeMutablePointer<GtkWidget>, onFrame: @escaping @MainActor (Double) -> Bool) {
+    @_spi(GtkInterop) public init(widget: UnsafeMutablePointer<GtkWidget>, onFrame: @escaping @MainActor (Double) -> Bool) {
         self.widget = widget
         self.onFrame = onFrame
         Signals.connect(widget.raw, "destroy") { [weak self] in self?.widgetDestroyed() }

@@ -46,8 +46,14 @@ public final class IdleBatch {
     }
 
     /// Cancels the batch when `widget` is destroyed (while it and its children still exist): for a batch whose
-    /// body writes into that widget or anything it owns.
-    public func cancel(onDestroyOf widget: UnsafeMutablePointer<GtkWidget>) {
+    /// body writes into that widget (a component's root, a window) or anything it owns. The widget is not retained.
+    public func cancel(onDestroyOf widget: some WidgetRepresentable) {
+        cancel(onDestroyOf: widget.rootWidget.pointer)
+    }
+
+    /// Cancels the batch when the `GtkWidget *` `widget` is destroyed, for code that works with GTK's C API
+    /// directly; applications pass the widget's handle or component instead.
+    @_spi(GtkInterop) public func cancel(onDestroyOf widget: UnsafeMutablePointer<GtkWidget>) {
         Signals.connect(widget.raw, "destroy") { [weak self] in self?.cancel() }
     }
 }

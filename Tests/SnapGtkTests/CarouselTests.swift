@@ -32,16 +32,16 @@ final class CarouselTests: XCTestCase {
             carousel.onTapped = { [unowned self] in tapped.append($0.index) }
             carousel.onImageError = { [unowned self] in errors.append(($0.index, $0.message)) }
             carousel.onPositionChanged = { [unowned self] in positions.append($0) }
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { self.carousel.scroller.layout.viewportWidth > 0 }, "never laid out")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.carousel.scroller.layout.viewportWidth > 0 }, "never laid out")
             // The banners' first draw leaves their images to the frame after: wait for that decoding (slow in a
             // debug build), so it does not land inside a test's glide. Files that fail the check decode nothing.
             if banners.contains(where: { cache.check(path: $0.imagePath) == nil }) {
-                XCTAssertTrue(GtkThread.iterate(timeout: 5) { cache.decodes > 0 }, "the banner images were never decoded")
+                XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.decodes > 0 }, "the banner images were never decoded")
             }
         }
 
         func waitForSettle(_ count: Int = 1) {
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { self.settled.count >= count }, "never settled")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.settled.count >= count }, "never settled")
         }
 
         func close() { gtk_window_destroy(window.cast()) }
@@ -200,7 +200,7 @@ final class CarouselTests: XCTestCase {
             let before = f.carousel.geometry
             f.pages.removeAll()
             gtk_window_set_default_size(f.window.cast(), 500, 900)
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { f.carousel.geometry.componentWidth < before.componentWidth - 100 }, "never narrowed")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { f.carousel.geometry.componentWidth < before.componentWidth - 100 }, "never narrowed")
             f.waitForSettle(2)
             XCTAssertEqual(f.settled.last?.0, 3)
             XCTAssertEqual(f.settled.last?.1, .resize)
@@ -247,10 +247,10 @@ final class CarouselTests: XCTestCase {
             carousel.onImageError = { errors.append($0) }
             let window = presentInWindow(carousel.widget, width: 600, height: 400)
             defer { gtk_window_destroy(window.cast()) }
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { carousel.scroller.layout.viewportWidth > 0 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
             for page in [7, 0, 4, 5, 2] {
                 carousel.scrollTo(page: page, animated: false)
-                GtkThread.iterate(timeout: 0.05) { false }
+                waitFrames(2, of: carousel.widget)
                 let cell = try XCTUnwrap(carousel.cell(forPage: page))
                 XCTAssertFalse(cell.showsPlaceholder, "page \(page)")
             }

@@ -73,4 +73,45 @@ final class FrameDriverTests: XCTestCase {
             XCTAssertFalse(driver.isRunning)
         }
     }
+
+    /// The Swift-native forms applications use: a driver paced by a widget handle, and an idle batch cancelled with
+    /// it. Both ride the widget's frame clock and `destroy` like the pointer forms, without the application
+    /// touching a GTK pointer. (GTK 4 destroys a widget when its last reference goes: here the window's, once the
+    /// handle is dropped.)
+    func testSwiftNativeFormsFollowAWidgetHandle() {
+        MainActor.assumeIsolated {
+            let watch = LifetimeTests.LogWatch()
+            defer { watch.remove() }
+            var frames = 0
+            var runs = 0
+            let window: UnsafeMutablePointer<GtkWidget>
+            let driver: FrameDriver
+            let batch = IdleBatch { runs += 1 }
+            do {
+                let label = Label("ticking")
+                window = presentInWindow(label.pointer)
+                driver = FrameDriver(pacedBy: label) { _ in
+                    frames += 1
+                    return frames < 3
+                }
+                batch.cancel(onDestroyOf: label)
+            }
+            driver.start()
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !driver.isRunning }, "driver never finished")
+            XCTAssertEqual(frames, 3)
+            batch.schedule()
+            driver.start()
+            XCTAssertTrue(driver.isRunning)
+            gtk_window_destroy(window.cast())
+            XCTAssertTrue(batch.isCancelled, "the batch was cancelled on the label's destroy")
+            XCTAssertFalse(batch.isScheduled, "its pending run was dropped")
+            XCTAssertFalse(driver.isRunning, "the driver stopped on the label's destroy")
+            driver.start()
+            XCTAssertFalse(driver.isRunning, "a driver whose widget is gone never starts again")
+            drainMainLoop()
+            XCTAssertEqual(runs, 0)
+            XCTAssertEqual(frames, 3)
+            XCTAssertEqual(watch.messages, [])
+        }
+    }
 }

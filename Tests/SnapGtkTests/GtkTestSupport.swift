@@ -21,9 +21,14 @@ func presentInWindow(_ child: UnsafeMutablePointer<GtkWidget>, width: Int32 = 40
     gtk_window_set_default_size(window.cast(), width, height)
     gtk_window_set_child(window.cast(), child)
     gtk_window_present(window.cast())
-    XCTAssertTrue(GtkThread.iterate(timeout: 5) { gtk_widget_get_mapped(child) != 0 }, "window never mapped")
+    XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_mapped(child) != 0 }, "window never mapped")
     return window
 }
+
+/// The bound of a wait on a condition (s). Generous: a wait ends as soon as its condition holds, so only a failing
+/// test pays it, while a loaded machine or a sanitizer build (the thread sanitizer runs GTK many times slower) must
+/// not turn a slow pass into a failure.
+let testPatience: Double = 60
 
 /// Runs the main loop until `widget`'s frame clock has produced `count` more frames (a tick callback keeps the
 /// clock running meanwhile), then handles whatever those frames left pending (idle reports). Waits on frames, not
@@ -36,7 +41,7 @@ func waitFrames(_ count: Int, of widget: UnsafeMutablePointer<GtkWidget>, file: 
         return frames < count
     }
     driver.start()
-    let done = GtkThread.iterate(timeout: 10) { frames >= count }
+    let done = GtkThread.iterate(timeout: testPatience) { frames >= count }
     driver.stop()
     XCTAssertTrue(done, "only \(frames) of \(count) frames came", file: file, line: line)
     drainMainLoop()
