@@ -8,8 +8,9 @@
 /// move together, within one frame, so nothing visibly jumps).
 ///
 /// Coordinates here are physical (as drawn, after any right-to-left mirroring): `base` and `length` describe the
-/// adjustment, which is physical. `base` is always a whole pixel, so an item's position relative to the viewport
-/// rounds the same way in every window.
+/// adjustment, which is physical. `base` is always a whole number of pixels from `phase` (0 unless given), so an
+/// item's position relative to the viewport rounds the same way in every window of the same phase. A looping row that
+/// jumps back by whole rounds of a fractional length keeps its rounding by carrying the jump's fraction in `phase`.
 public struct ContentWindow: Sendable, Equatable {
     /// Default longest local extent: 2^20 px, where a float's step is 1/8 px.
     public static let defaultMaximumLength = 1_048_576.0
@@ -20,32 +21,46 @@ public struct ContentWindow: Sendable, Equatable {
     public let viewportWidth: Double
     /// Longest local extent asked for; a window reaching the content's end may be up to 1 px longer.
     public let maximumLength: Double
-    /// Content coordinate of local 0 (a whole pixel, ≥ 0).
+    /// Content coordinate of local 0 (`phase` plus a whole number of pixels, ≥ 0; 0 for the window at the content's
+    /// start).
     public let base: Double
+    /// The fraction of a pixel every base of this window and its re-based successors has (0 ≤ phase < 1).
+    public let phase: Double
     /// Local extent: the adjustment's upper bound.
     public let length: Double
 
     /// The window of `contentWidth` px content that holds the viewport at physical `offset` in its middle.
     /// Content no longer than `maximumLength` (or a maximum too small to hold the viewport twice) is shown whole,
     /// from base 0.
+    /// - Parameters:
+    ///   - contentWidth: the whole content's width (px).
+    ///   - viewportWidth: the visible area's width (px).
+    ///   - offset: the viewport's leading edge (physical px), which the window holds in its middle.
+    ///   - maximumLength: the longest local extent (px).
+    ///   - phase: the fraction of a pixel the base has (its fractional part is taken; default 0: whole pixels).
+    ///     Windows re-based from this one keep it.
     public init(contentWidth: Double, viewportWidth: Double, around offset: Double,
-                maximumLength: Double = ContentWindow.defaultMaximumLength) {
+                maximumLength: Double = ContentWindow.defaultMaximumLength, phase: Double = 0) {
         let content = contentWidth.isFinite ? max(0, contentWidth) : 0
         let viewport = viewportWidth.isFinite ? max(0, viewportWidth) : 0
         let maximum = maximumLength.isFinite ? max(0, maximumLength.rounded(.down)) : 0
+        let fraction = phase.isFinite ? phase - phase.rounded(.down) : 0
         self.contentWidth = content
         self.viewportWidth = viewport
         self.maximumLength = maximum
         guard content > maximum, maximum >= 4 * viewport, maximum > 0 else {
             base = 0
             length = content
+            self.phase = 0
             return
         }
-        // The last window starts at a whole pixel and reaches exactly to the content's end.
-        let lastBase = (content - maximum).rounded(.down)
+        self.phase = fraction < 1 ? fraction : 0
+        // The first window starts at the content's start (the one base off the phase); the last reaches exactly to the
+        // content's end.
+        let lastBase = max(0, (content - maximum - self.phase).rounded(.down) + self.phase)
         let centre = offset.isFinite ? offset + viewport / 2 : 0
-        let wanted = (centre - maximum / 2).rounded(.down)
-        base = min(max(wanted, 0), lastBase)
+        let wanted = (centre - maximum / 2 - self.phase).rounded(.down) + self.phase
+        base = wanted < 0 ? 0 : min(wanted, lastBase)
         length = base == lastBase ? content - base : maximum
     }
 
@@ -89,6 +104,7 @@ public struct ContentWindow: Sendable, Equatable {
     /// This window if it holds `offset`, else the window centred on it (same content and viewport).
     public func rebased(toHold offset: Double) -> ContentWindow {
         holds(offset: offset) ? self : ContentWindow(
-            contentWidth: contentWidth, viewportWidth: viewportWidth, around: offset, maximumLength: maximumLength)
+            contentWidth: contentWidth, viewportWidth: viewportWidth, around: offset, maximumLength: maximumLength,
+            phase: phase)
     }
 }

@@ -10,6 +10,27 @@ public struct SnapLayout: Sendable, Equatable {
         case uniform(width: Double)
         /// Per-item geometry, precomputed so every lookup is a table read.
         case variable(VariableItems)
+        /// One round of per-item widths repeated end to end (a looping row); memory for one round only.
+        case repeating(RepeatingItems)
+    }
+
+    /// One round of a looping row's per-item geometry, repeated: item `i` is item `i mod n` of the round, and starts
+    /// `(i / n)` periods after it. Every round is the same, so the seam between two rounds is exactly one spacing,
+    /// and a move by one period shows the same items in the same places.
+    struct RepeatingItems: Sendable, Equatable {
+        /// The round's item widths.
+        var widths: [Double]
+        /// Leading edge of each item from the start of its round (the first at 0).
+        var starts: [Double]
+        /// Length of one round: its widths and one spacing after each item (the seam's included).
+        var period: Double
+
+        /// Offset of item `i` from the first item's leading edge.
+        @inline(__always)
+        func start(_ i: Int) -> Double {
+            let n = widths.count
+            return Double(i / n) * period + starts[i % n]
+        }
     }
 
     /// Precomputed per-item geometry of a variable-width row.
@@ -89,6 +110,45 @@ public struct SnapLayout: Sendable, Equatable {
             trailingInset: trailing, contentWidth: contentWidth)
     }
 
+    /// A looping row's layout: `rounds` copies of `itemWidths` end to end, the first item of a round following the last
+    /// of the one before at the usual spacing. Memory and set-up are those of one round; lookups are O(log count).
+    /// Widths are sanitised as in ``init(itemWidths:spacing:viewportWidth:)``, which gives the same geometry for the
+    /// widths written out `rounds` times (up to rounding, and exactly when widths and spacing are whole pixels).
+    ///
+    /// ```swift
+    /// // Three titles that wrap around: virtual item 3 is title 0 again, one period (their widths + 3 gaps) on.
+    /// let row = SnapLayout(repeating: [80, 120, 95], rounds: 1_001, spacing: 8, viewportWidth: 360)
+    /// row.itemStart(3) - row.itemStart(0)   // 80 + 120 + 95 + 3 · 8 = 319
+    /// ```
+    /// - Parameters:
+    ///   - itemWidths: one round of item widths; an empty list makes an empty row.
+    ///   - rounds: how many times the round repeats (0 or less: an empty row).
+    ///   - spacing: the gap between neighbouring items, also between the last item of a round and the next first.
+    ///   - viewportWidth: the width of the visible area.
+    public init(repeating itemWidths: [Double], rounds: Int, spacing: Double, viewportWidth: Double) {
+        let widths = itemWidths.map { $0.isFinite ? max(0, $0) : 0 }
+        let spacing = SnapLayout.sanitized(spacing)
+        let viewportWidth = SnapLayout.sanitized(viewportWidth)
+        let rounds = widths.isEmpty ? 0 : max(0, rounds)
+        let round = rounds == 0 ? [] : widths
+        var starts: [Double] = []
+        starts.reserveCapacity(round.count)
+        var edge = 0.0
+        for width in round {
+            starts.append(edge)
+            edge += width + spacing
+        }
+        let period = edge
+        let count = round.count * rounds
+        let leading = round.first.map { max(0, viewportWidth / 2 - $0 / 2) } ?? 0
+        let trailing = round.last.map { max(0, viewportWidth / 2 - $0 / 2) } ?? 0
+        let contentWidth = count == 0 ? viewportWidth : leading + Double(rounds) * period - spacing + trailing
+        self.init(
+            storage: .repeating(RepeatingItems(widths: round, starts: starts, period: period)),
+            count: count, spacing: spacing, viewportWidth: viewportWidth, leadingInset: leading,
+            trailingInset: trailing, contentWidth: contentWidth)
+    }
+
     /// A layout of `count` items sharing one width; constant memory and O(1) lookups, so a million items cost nothing.
     public init(uniformItemWidth: Double, count: Int, spacing: Double, viewportWidth: Double) {
         let width = SnapLayout.sanitized(uniformItemWidth)
@@ -141,6 +201,7 @@ public struct SnapLayout: Sendable, Equatable {
         switch storage {
         case .uniform(let width): return width
         case .variable(let items): return items.widths[i]
+        case .repeating(let items): return items.widths[i % items.widths.count]
         }
     }
 
@@ -149,6 +210,7 @@ public struct SnapLayout: Sendable, Equatable {
         switch storage {
         case .uniform(let width): return leadingInset + Double(i) * (width + spacing)
         case .variable(let items): return items.starts[i]
+        case .repeating(let items): return leadingInset + items.start(i)
         }
     }
 
@@ -169,6 +231,9 @@ public struct SnapLayout: Sendable, Equatable {
             return min(max(centre - viewportWidth / 2, 0), maxOffset)
         case .variable(let items):
             return items.resting[i]
+        case .repeating(let items):
+            let centre = leadingInset + items.start(i) + items.widths[i % items.widths.count] / 2
+            return min(max(centre - viewportWidth / 2, 0), maxOffset)
         }
     }
 

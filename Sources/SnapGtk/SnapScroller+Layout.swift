@@ -74,18 +74,19 @@ extension SnapScroller {
         itemWidthForViewport?(viewport) ?? itemWidth
     }
 
-    /// The geometry for a viewport width: uniform (constant memory) unless `itemWidths` is set.
+    /// The geometry for a viewport width: uniform (constant memory) unless `itemWidths` is set. A loop is a virtual
+    /// row of copies of the items: of one shared width, or of the items' own widths repeated round after round.
     func makeLayout(viewportWidth: Double) -> SnapLayout {
         let gap = spacingForViewport?(viewportWidth) ?? spacing
         let uniform = currentItemWidth(viewport: viewportWidth)
-        // A loop is a virtual row of copies (uniform widths only; see `loops`).
-        if let loopSpace {
-            return SnapLayout(uniformItemWidth: uniform, count: loopSpace.virtualCount, spacing: gap, viewportWidth: viewportWidth)
-        }
         guard let itemWidths else {
-            return SnapLayout(uniformItemWidth: uniform, count: itemCount, spacing: gap, viewportWidth: viewportWidth)
+            let count = loopSpace?.virtualCount ?? itemCount
+            return SnapLayout(uniformItemWidth: uniform, count: count, spacing: gap, viewportWidth: viewportWidth)
         }
         let widths = (0..<itemCount).map { $0 < itemWidths.count ? itemWidths[$0] : uniform }
+        if let loopSpace {
+            return SnapLayout(repeating: widths, rounds: loopSpace.cycles, spacing: gap, viewportWidth: viewportWidth)
+        }
         return SnapLayout(itemWidths: widths, spacing: gap, viewportWidth: viewportWidth)
     }
 
@@ -119,10 +120,12 @@ extension SnapScroller {
     }
 
     /// Shows the controller's layout from scratch: a content window around its offset, the adjustment's range and
-    /// value set together, the scrollbar, and the items near the viewport.
-    func placeContent(viewportWidth: Double) {
+    /// value set together, the scrollbar, and the items near the viewport. `phase`: the window's fraction of a pixel
+    /// (see `restart(onVirtualIndex:inPlace:)`).
+    func placeContent(viewportWidth: Double, phase: Double = 0) {
         let physical = layout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
-        contentWindow = ContentWindow(contentWidth: layout.contentWidth, viewportWidth: viewportWidth, around: physical)
+        contentWindow = ContentWindow(
+            contentWidth: layout.contentWidth, viewportWidth: viewportWidth, around: physical, phase: phase)
         configureAdjustment(physical: physical)
         updateScrollbar()
         gtk_widget_queue_resize(content)

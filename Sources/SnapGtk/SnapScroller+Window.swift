@@ -13,8 +13,8 @@ extension SnapScroller {
 
     /// Whether the row wraps around: the first item follows the last, endlessly, for every input. Home and End go to
     /// the first and the last item of the current round (the same items they reach without a loop, the short way);
-    /// a move to an item by index takes the shortest way round. No scrollbar is shown while looping. A looping row's
-    /// items are all `itemWidth` wide (`itemWidths` is not used while looping).
+    /// a move to an item by index takes the shortest way round. No scrollbar is shown while looping. Items keep their
+    /// ``itemWidths`` when they have them: the first item follows the last at the usual ``spacing``.
     public var loops: Bool {
         get { loopSpace != nil }
         set {
@@ -62,17 +62,26 @@ extension SnapScroller {
         guard let loopSpace, !controller.needsFrames, !gestures.isDragging, !gestures.isPressed,
               let middle = loopSpace.recentred(controller.currentIndex),
               controller.offset == layout.restingOffset(controller.currentIndex) else { return }
-        restart(onVirtualIndex: middle)
+        restart(onVirtualIndex: middle, inPlace: true)
     }
 
     /// A fresh controller resting on virtual `index` of a row rebuilt for the current item count and loop, silently
     /// (used when the index space changes: loop on or off, re-centring, a new count while looping).
-    func restart(onVirtualIndex index: Int) {
+    /// - Parameter inPlace: the jump is by whole rounds of the loop and must not show: the new content window's
+    ///   base keeps the old one's position relative to the items (the fraction of a pixel a round of fractional
+    ///   length moves is carried in its phase), so every item rounds to the same pixel as before.
+    func restart(onVirtualIndex index: Int, inPlace: Bool = false) {
         let viewport = layout.viewportWidth
+        let oldPhysical = layout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
         let newLayout = makeLayout(viewportWidth: viewport)
         controller = SnapController(layout: newLayout, configuration: controller.configuration, initialIndex: index)
         if !hasViewport { indexBeforeLayout = index }
-        placeContent(viewportWidth: viewport)
+        var phase = 0.0
+        if inPlace {
+            let shift = newLayout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft) - oldPhysical
+            phase = contentWindow.phase + (shift - shift.rounded(.down))
+        }
+        placeContent(viewportWidth: viewport, phase: phase)
         // Virtual indexes kept by the recycler may now stand for other items.
         items.rebindAll(current: controller.currentIndex)
         onPositionChanged?(position)

@@ -98,7 +98,8 @@ public final class SnapScroller {
     }
     /// Individual item widths in px, for items of different widths (natural-width titles): item `i` is
     /// `itemWidths[i]` wide, items past the end of the array `itemWidth`. Nil (the default) keeps every item
-    /// `itemWidth` wide, with constant-memory geometry however many items there are.
+    /// `itemWidth` wide, with constant-memory geometry however many items there are. A looping row (``loops``)
+    /// repeats these widths round after round.
     public var itemWidths: [Double]? {
         didSet { rebuildLayout() }
     }

@@ -110,4 +110,36 @@ private func drawnCentre(of index: Int, in layout: SnapLayout, window: ContentWi
         let degenerate = ContentWindow(contentWidth: .nan, viewportWidth: -1, around: .infinity)
         #expect(degenerate.base == 0 && degenerate.length == 0 && degenerate.holds(offset: 0))
     }
+
+    /// A window with a phase: every base is the phase plus whole pixels (but the one at the content's start, which
+    /// starts at 0), re-based windows keep it, the last one still reaches the content's end, and a phase is only
+    /// its fraction (2.25 is 0.25).
+    @Test func aPhaseIsKeptByEveryRebase() {
+        var rng = SplitMix64(seed: 0x1015)
+        for _ in 0..<2_000 {
+            let content = Double.random(in: 2e6...2e11, using: &rng)
+            let viewport = Double.random(in: 100...2_000, using: &rng)
+            let phase = Double.random(in: 0..<1, using: &rng)
+            var window = ContentWindow(
+                contentWidth: content, viewportWidth: viewport, around: Double.random(in: 0...content, using: &rng),
+                phase: phase + Double(Int.random(in: -3...3, using: &rng)))
+            #expect(abs(window.phase - phase) < 1e-9)
+            for _ in 0..<5 {
+                let offset = Double.random(in: 0...(content - viewport), using: &rng)
+                window = window.rebased(toHold: offset)
+                #expect(window.holds(offset: offset))
+                #expect(abs(window.phase - phase) < 1e-9)
+                if window.base > 0 {
+                    let whole = window.base - window.phase
+                    #expect(abs(whole - whole.rounded()) <= 1e-4 * max(1, window.base / 1e9), "base \(window.base)")
+                }
+                #expect(window.base == 0 || window.base + window.length <= content + 1e-3)
+                #expect(window.length <= window.maximumLength + 1)
+            }
+            let last = ContentWindow(contentWidth: content, viewportWidth: viewport, around: content, phase: phase)
+            #expect(abs(last.base + last.length - content) < 1e-3, "the last window reaches the end")
+            let first = ContentWindow(contentWidth: content, viewportWidth: viewport, around: 0, phase: phase)
+            #expect(first.base == 0 && first.holds(offset: 0))
+        }
+    }
 }
