@@ -8,7 +8,8 @@ import time
 
 import pyatspi
 
-from harness import App, extents, screenshot, xdo
+from harness import App, atspi_call, extents, screenshot, wait_until, xdo
+from look import Window, saturation
 from snapchecks import Strip, app_window, drag, wheel
 
 # The C locale's abbreviated weekdays, starting on its first weekday (Sunday).
@@ -139,5 +140,92 @@ def test_menu_titles_of_mixed_lengths_each_rest_centred():
             for key, index in [("Left", 1), ("Right", 2), ("End", 5), ("Home", 0), ("Right", 1)]:
                 m = app.mark(); xdo("key", key); _settle_centred(app, s, m, index, "keyboard")
             screenshot("menu-mixed-titles")
+    finally:
+        os.unlink(path)
+
+
+def _indicator_width(window, s):
+    """The fixed indicator's width on screen: the run of its colour along its row, through the pane's centre (the
+    most saturated pixel of the centre column near the pane's bottom, as the look tests find it)."""
+    px, py, pw, ph = window.rect(s.pane)
+    shot = window.shot()
+    cx = px + pw // 2
+    y, accent = max(((yy, shot.at(cx, yy)) for yy in range(py + ph * 3 // 4, py + ph + 4)),
+                    key=lambda c: saturation(c[1]))
+    assert saturation(accent) > 0.3, f"no indicator under the centre: {accent}"
+
+    def same(x):
+        return all(abs(a - b) <= 24 for a, b in zip(shot.at(x, y), accent))
+    left, right = cx, cx
+    while left > px and same(left - 1):
+        left -= 1
+    while right < px + pw - 1 and same(right + 1):
+        right += 1
+    return right - left + 1
+
+
+def test_menu_min_width_widens_natural_width_tabs_and_the_indicator_follows():
+    """With natural-width titles the width control is a minimum: raising it widens the narrow tabs (then all of
+    them equally), its start gives the natural widths back, the current tab stays centred, and the fixed indicator
+    is always as wide as the tab under it."""
+    path = _mixed_content()
+    try:
+        with App("--page", "menu", "--content", path) as app:
+            s = Strip(app, "Menu", "Weekday menu", "page tab", lambda i: MIXED[i], None, len(MIXED))
+            window = Window(app)
+            window.park_pointer()
+            assert app.find_all(role="spin button", name="Width") == [], "a width control that does nothing"
+            spin = app.find(role="spin button", name="Min width")
+
+            def value():
+                return atspi_call(lambda: spin.queryValue().currentValue, "spin value")
+
+            def widths():
+                return [extents(s.item(i))[2] for i in range(3)]
+
+            def set_minimum(text):
+                # Into the spin button's entry, as a user would: click, select all, type, Enter.
+                x, y, w, h = window.rect(spin)
+                xdo("mousemove", x + 12, y + h // 2, "click", 1)
+                xdo("key", "ctrl+a")
+                xdo("type", text)
+                xdo("key", "Return")
+
+            def expect_widths(expected, what):
+                wait_until(lambda: all(abs(a - b) <= 1 for a, b in zip(widths(), expected)), 5,
+                           f"{what}: tab widths {expected}, not {widths()}")
+                s.assert_centred(0)
+                window.park_pointer()
+                wait_until(lambda: abs(_indicator_width(window, s) - widths()[0]) <= 1, 5,
+                           f"{what}: the indicator as wide as the centred tab ({widths()[0]} px)")
+
+            natural = widths()
+            start = value()
+            assert start <= min(natural) and start >= 20, (start, natural)
+            expect_widths(natural, "at start")
+            # Raised above the short titles: "Go" and "A" widen to it, the long title keeps its natural width.
+            minimum = int(max(natural[0], natural[2])) + 40
+            assert minimum < natural[1], (minimum, natural)
+            set_minimum(str(minimum))
+            wait_until(lambda: value() == minimum, 5, f"spin value {minimum}")
+            expect_widths([minimum, natural[1], minimum], "raised")
+            # The arrow keys step it, two pixels a press.
+            xdo("key", "--delay", "60", "Up", "Up", "Up")
+            wait_until(lambda: value() == minimum + 6, 5, "three steps up")
+            expect_widths([minimum + 6, natural[1], minimum + 6], "stepped")
+            # Past the widest title every tab is the same width.
+            set_minimum("400")
+            wait_until(lambda: value() == 400, 5, "spin value 400")
+            expect_widths([400, 400, 400][:len(natural)], "past the widest")
+            screenshot("menu-min-width")
+            # Back to the start: the natural widths again.
+            set_minimum(str(int(start)))
+            wait_until(lambda: value() == start, 5, f"spin value {start}")
+            expect_widths(natural, "back to the start")
+            # The indicator follows the tab that slides under it: the long title next.
+            m = app.mark(); wheel(s.centre_on_screen(), 7); _settle_centred(app, s, m, 1, "wheel")
+            window.park_pointer()
+            wait_until(lambda: abs(_indicator_width(window, s) - extents(s.item(1))[2]) <= 1, 5,
+                       "the indicator as wide as the long title's tab")
     finally:
         os.unlink(path)

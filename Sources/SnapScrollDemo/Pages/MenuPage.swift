@@ -29,8 +29,11 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
         factory: { LabelItem.make(cssClass: "menu-tab", height: MenuDesign.tabHeight, role: GTK_ACCESSIBLE_ROLE_TAB) },
         bind: { tab, index in LabelItem.bind(tab, text: title(index)) })
     scroller.marksCurrentItem = true
+    var widthControl = WidthControl.uniform
     if let titles = context.content.menu, titles.count <= MenuDesign.measuredTitleLimit {
-        scroller.itemWidths = naturalTabWidths(titles)
+        let natural = naturalTabWidths(titles)
+        scroller.itemWidths = natural
+        widthControl = .minimum(natural: natural)
     }
     snap_accessible_set_label(scroller.content, "Weekdays")
     gtk_widget_add_css_class(scroller.widget, "menu-strip")
@@ -39,11 +42,30 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     let indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
     gtk_widget_add_css_class(indicator, "snap-indicator")
     gtk_widget_add_css_class(indicator, "menu-indicator")
-    gtk_widget_set_size_request(indicator, Int32(MenuDesign.tabWidth), MenuDesign.indicatorHeight)
     gtk_widget_set_halign(indicator, GTK_ALIGN_CENTER)
     gtk_widget_set_valign(indicator, GTK_ALIGN_END)
     gtk_widget_set_can_target(indicator, 0)
     scroller.addOverlay(indicator)
+    // As wide as the tab under it: with tabs of their own widths it stretches from one tab's width to the next's as
+    // they slide under it. Set only when the whole-pixel width changes (never, for tabs of one width).
+    // The scroller keeps this closure (its position callback): it holds the scroller weakly.
+    var indicatorWidth: Int32 = -1
+    let updateIndicator = { [weak scroller] in
+        guard let scroller else { return }
+        let layout = scroller.layout
+        guard layout.count > 0 else { return }
+        let position = min(max(scroller.position, 0), Double(layout.count - 1))
+        let lower = Int(position.rounded(.down))
+        let upper = min(lower + 1, layout.count - 1)
+        let fraction = position - Double(lower)
+        let width = layout.itemWidth(lower) + fraction * (layout.itemWidth(upper) - layout.itemWidth(lower))
+        let pixels = Int32(width.rounded())
+        guard pixels != indicatorWidth else { return }
+        indicatorWidth = pixels
+        gtk_widget_set_size_request(indicator, pixels, MenuDesign.indicatorHeight)
+    }
+    updateIndicator()
+    scroller.onPositionChanged = { _ in updateIndicator() }
 
     context.bench.register(page: "menu", scroller)
     // The QA log's offset is the adjustment's value, which at rest is the exact resting offset.
@@ -57,9 +79,8 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
     gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
     gtk_box_append(page.cast(), scroller.widget)
-    gtk_box_append(page.cast(), makeScrollerControls(scroller, onWidthChanged: { width in
-        gtk_widget_set_size_request(indicator, Int32(width), MenuDesign.indicatorHeight)
-    }))
+    gtk_box_append(page.cast(), makeScrollerControls(
+        scroller, widths: widthControl, onCountChanged: { _ in updateIndicator() }, onWidthChanged: { _ in updateIndicator() }))
     PageFocus.mark(page, component: scroller.scrolledWindow)
     return page
 }

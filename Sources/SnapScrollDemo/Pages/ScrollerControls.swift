@@ -1,10 +1,22 @@
 import CSnapGtk
 @_spi(GtkInterop) import SnapGtk
 
-/// QA controls shared by the menu and strip pages: item count (up to 100,000), item width and spacing, each
-/// applied live to a `SnapScroller` (the current item stays current).
+/// What the width control of the QA controls sets.
+enum WidthControl {
+    /// "Width": every item's width (`itemWidth`).
+    case uniform
+    /// "Min width", for items that have natural widths (`itemWidths`): each item is as wide as its natural width or
+    /// the minimum, whichever is larger, so raising it widens the narrow items first and, past the widest, makes
+    /// them all equal; lowering it to the smallest natural width (where it starts) gives the natural widths back.
+    case minimum(natural: [Double])
+}
+
+/// QA controls shared by the menu and strip pages: item count (up to 100,000), item width (or minimum width) and
+/// spacing, each applied live to a `SnapScroller` (the current item stays current). `onWidthChanged` hears the
+/// control's value after the scroller has the new widths.
 @MainActor
-func makeScrollerControls(_ scroller: SnapScroller, onCountChanged: @escaping @MainActor (Int) -> Void = { _ in },
+func makeScrollerControls(_ scroller: SnapScroller, widths: WidthControl = .uniform,
+                          onCountChanged: @escaping @MainActor (Int) -> Void = { _ in },
                           onWidthChanged: @escaping @MainActor (Double) -> Void = { _ in }) -> UnsafeMutablePointer<GtkWidget> {
     /// A labelled spin button, as one field (the label stays beside its button when the row wraps).
     func spin(_ title: String, value: Double, range: ClosedRange<Double>, step: Double,
@@ -23,9 +35,23 @@ func makeScrollerControls(_ scroller: SnapScroller, onCountChanged: @escaping @M
         scroller.itemCount = Int(value)
         onCountChanged(Int(value))
     }
-    let width = spin("Width", value: scroller.itemWidth, range: 20...400, step: 2) { value in
-        scroller.itemWidth = value
-        onWidthChanged(value)
+    let widthRange = 20.0...400.0
+    let width: UnsafeMutablePointer<GtkWidget>
+    switch widths {
+    case .uniform:
+        width = spin("Width", value: scroller.itemWidth, range: widthRange, step: 2) { value in
+            scroller.itemWidth = value
+            onWidthChanged(value)
+        }
+    case .minimum(let natural):
+        // Starts at the narrowest natural width: the natural widths, unchanged, until the user raises it.
+        let start = min(max(natural.min() ?? scroller.itemWidth, widthRange.lowerBound), widthRange.upperBound)
+        width = spin("Min width", value: start, range: widthRange, step: 2) { value in
+            // Items past the natural widths (more items than titles) are `itemWidth` wide: the minimum too.
+            scroller.itemWidth = value
+            scroller.itemWidths = natural.map { max($0, value) }
+            onWidthChanged(value)
+        }
     }
     let spacing = spin("Spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
     let row = WrappingRow.make([items, width, spacing])
