@@ -179,7 +179,7 @@ final class DemoWindow {
             let surface = gtk_native_get_surface(OpaquePointer(self.window))
             StartupPhases.mark("frame")
             self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)),
-                           phases: StartupPhases.json())
+                           phases: StartupPhases.json(), cpu: StartupPhases.cpuJSON())
             self.bench.begin(page: page, window: self.window, log: self.log)
         }
     }
