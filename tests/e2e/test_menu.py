@@ -229,3 +229,23 @@ def test_menu_min_width_widens_natural_width_tabs_and_the_indicator_follows():
                        "the indicator as wide as the long title's tab")
     finally:
         os.unlink(path)
+
+
+def test_menu_width_sets_every_tab_and_the_indicator():
+    """The weekday tabs share one width: the width control sets it, and the indicator with it."""
+    with App("--page", "menu") as app:
+        s = menu(app)
+        window = Window(app)
+        window.park_pointer()
+        spin = app.find(role="spin button", name="Width")
+        assert atspi_call(lambda: spin.queryValue().currentValue, "spin value") == PITCH
+        assert abs(_indicator_width(window, s) - PITCH) <= 1
+        x, y, w, h = window.rect(spin)
+        xdo("mousemove", x + 12, y + h // 2, "click", 1)
+        xdo("key", "ctrl+a")
+        xdo("type", "160")
+        xdo("key", "Return")
+        wait_until(lambda: all(abs(extents(s.item(i))[2] - 160) <= 1 for i in range(3)), 5, "tabs 160 px wide")
+        s.assert_centred(0)
+        window.park_pointer()
+        wait_until(lambda: abs(_indicator_width(window, s) - 160) <= 1, 5, "the indicator 160 px wide")
