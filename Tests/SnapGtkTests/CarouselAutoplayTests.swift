@@ -22,7 +22,7 @@ final class CarouselAutoplayTests: XCTestCase {
         carousel.onPageChanged = { box.pages.append($0.index) }
         carousel.onSettled = { box.settled.append($0.index) }
         let window = presentInWindow(carousel.widget, width: 600, height: 400)
-        XCTAssertTrue(GtkThread.iterate(timeout: 5) { carousel.scroller.layout.viewportWidth > 0 })
+        XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
         return (carousel, window, box)
     }
 
@@ -39,17 +39,17 @@ final class CarouselAutoplayTests: XCTestCase {
                 let autoplay = carousel.autoplay!
                 XCTAssertEqual(autoplay.interval, 60)
                 carousel.scrollTo(page: 4, animated: false)
-                XCTAssertTrue(GtkThread.iterate(timeout: 5) { box.settled == [4] && !carousel.scroller.isMoving })
+                XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { box.settled == [4] && !carousel.scroller.isMoving })
                 box.pages = []
                 // The countdown ends: from the last page, on to the first (looping) or back through the others.
                 autoplay.fire()
                 XCTAssertTrue(carousel.scroller.isMoving)
-                XCTAssertTrue(GtkThread.iterate(timeout: 5) { box.settled.count == 2 && !carousel.scroller.isMoving })
+                XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { box.settled.count == 2 && !carousel.scroller.isMoving })
                 XCTAssertEqual(box.settled.last, 0)
                 XCTAssertEqual(box.pages, loops ? [0] : [3, 2, 1, 0].filter { box.pages.contains($0) })
                 XCTAssertEqual(box.pages.last, 0)
                 // After the rest a new countdown runs (unless the pointer happens to be over the window).
-                GtkThread.iterate(timeout: 0.1) { false }
+                waitFrames(3, of: carousel.widget)
                 XCTAssertEqual(autoplay.isCounting, !autoplay.isPaused)
                 // Reduced motion holds it still; turning autoplay off ends the countdown.
                 Preferences.animationsEnabled = false
