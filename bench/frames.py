@@ -25,9 +25,10 @@ def write_large_content(path, count=100_000):
     return path
 
 
-def measure_frames(demo, page, snaps, args=(), timeout=300):
-    """Runs the demo on `page` with SNAPSCROLL_BENCH_SNAPS=snaps; returns its bench event (dict)."""
-    env = dict(os.environ, SNAPSCROLL_BENCH_SNAPS=str(snaps))
+def measure_frames(demo, page, snaps, args=(), timeout=300, input="snaps"):
+    """Runs the demo on `page` with SNAPSCROLL_BENCH_SNAPS=snaps motions of `input` ("snaps": programmatic snaps,
+    "flings": touchpad flings through the component's input handlers); returns its bench event (dict)."""
+    env = dict(os.environ, SNAPSCROLL_BENCH_SNAPS=str(snaps), SNAPSCROLL_BENCH_INPUT=input)
     p = subprocess.run([demo, "--qa-log", "--page", page, *args], capture_output=True, text=True, env=env,
                        timeout=timeout)
     for line in p.stdout.splitlines():

@@ -3,14 +3,20 @@ import Glibc
 @_spi(Testing) @_spi(GtkInterop) import SnapGtk
 
 /// The demo's frame benchmark, off unless `SNAPSCROLL_BENCH_SNAPS=N` is set: after `ready`, the visible page's
-/// snapping component makes N programmatic snaps back and forth by one item (each starts once the last has
-/// settled), recording the frame clock's intervals, the time spent in the component's per-frame handler, and how far
-/// the content moves per frame (in items: the largest first step of a snap, and the largest step), then
-/// one `{"event":"bench",…}` line goes to the QA log and the window closes. `bench/frames.py` reads it.
+/// snapping component makes N motions back and forth (each starts once the last has settled), recording the frame
+/// clock's intervals, the time spent in the component's per-frame handler, and how far the content moves per frame
+/// (in items: the largest first step of a motion, and the largest step), then one `{"event":"bench",…}` line goes
+/// to the QA log and the window closes. `bench/frames.py` reads it.
+///
+/// The motions are programmatic snaps of one item (`SNAPSCROLL_BENCH_STEP=N`: of N items), or with
+/// `SNAPSCROLL_BENCH_INPUT=flings` touchpad flings, short and long in both directions, replayed through the
+/// component's scroll, scroll-end and decelerate handlers at their real times (`TouchpadReplay`). A looping row
+/// starts on its last item, so every motion crosses the seam between the last item and the first.
 @MainActor
 final class DemoBench {
     static let snapsVariable = "SNAPSCROLL_BENCH_SNAPS"
     static let stepVariable = "SNAPSCROLL_BENCH_STEP"
+    static let inputVariable = "SNAPSCROLL_BENCH_INPUT"
     /// A frame interval above this is a visibly late frame (60 Hz frames are 16.7 ms apart).
     static let lateFrameMs = 20.0
 
@@ -18,7 +24,16 @@ final class DemoBench {
     private var targets: [String: WeakScroller] = [:]
     private var pacer: FrameDriver?
 
-    /// How many snaps were asked for, or nil when the benchmark is off.
+    /// The flings, in turn: short forward and back, then long forward and back. Deltas 8 ms apart, as touchpads
+    /// report them; GTK's lift-off velocity estimate is about 1,200 px/s for the short one (a couple of strip items
+    /// with the projection) and 4,750 px/s for the long one (about eight).
+    static let flings: [TouchpadGesture] = {
+        let short = TouchpadGesture.fling(speed: 1.5, events: 8)
+        let long = TouchpadGesture.fling(speed: 6, events: 12)
+        return [short, short.reversed, long, long.reversed]
+    }()
+
+    /// How many motions (snaps or flings) were asked for, or nil when the benchmark is off.
     let requestedSnaps: Int? = getenv(DemoBench.snapsVariable).flatMap { Int(String(cString: $0)) }.map { max($0, 1) }
 
     /// A page offers its snapping component to the benchmark (not retained).
@@ -28,15 +43,23 @@ final class DemoBench {
 
     /// Called once after `ready`: runs the benchmark on `page` when it is on, then closes `window`.
     func begin(page: String, window: UnsafeMutablePointer<GtkWidget>, log: QALog) {
-        guard let snaps = requestedSnaps else { return }
+        guard let motions = requestedSnaps else { return }
         guard let scroller = targets[page]?.scroller else {
             emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("no snapping component on this page")])
             gtk_window_destroy(window.cast())
             return
         }
+        let input = getenv(Self.inputVariable).map { String(cString: $0) } ?? "snaps"
+        guard input == "snaps" || input == "flings" else {
+            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("\(Self.inputVariable) is snaps or flings")])
+            gtk_window_destroy(window.cast())
+            return
+        }
+        let flings = input == "flings"
         // Start mid-way, so a long row is measured far from its ends, as a user deep in it would see it.
         // SNAPSCROLL_BENCH_STEP=N: snaps of N items (long trips re-base the adjustment window on the way). A looping
-        // row snaps across its seam instead, from the last item to the first and back.
+        // row starts on its last item instead: snaps go to the first item and back, flings forward wrap to the first
+        // items and flings back return across the seam.
         let step = getenv(Self.stepVariable).flatMap { Int(String(cString: $0)) }.map { max($0, 1) } ?? 1
         var home = max(scroller.itemCount / 2 - 1, 0)
         var away = min(home + step, scroller.itemCount - 1)
@@ -49,12 +72,21 @@ final class DemoBench {
         frames.clearCosts()
         var done = 0
         let started = g_get_monotonic_time()
-        // Progress per frame, sampled once a frame in the fractional index (items).
+        // Progress per frame, sampled once a frame in the fractional index (items; virtual in a loop, so it has no
+        // seam).
         var previous = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
         var awaitingFirstStep = false
         var firstStepMax = 0.0
         var stepMax = 0.0
-        // Paced by the window's own frame clock: each frame, start the next snap once the last has come to rest.
+        // Items from rest to rest per motion, and seam crossings (the real current item jumping by over half the row).
+        var motionStart = previous
+        var travel = (least: Double.infinity, most: 0.0)
+        var wraps = 0
+        var previousItem = scroller.currentIndex
+        var replay: TouchpadReplay?
+        // Paced by the window's own frame clock, whose tick runs before the component's in each frame (as GTK
+        // delivers input before it ticks animations): each frame, deliver the fling's events due by now, and start the
+        // next motion once the last has come to rest.
         let pacer = FrameDriver(widget: window) { [weak self, weak scroller] _ in
             guard let self, let scroller else { return false }
             let position = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
@@ -65,16 +97,35 @@ final class DemoBench {
                 awaitingFirstStep = false
                 firstStepMax = max(firstStepMax, step)
             }
+            let item = scroller.currentIndex
+            if abs(item - previousItem) * 2 > scroller.itemCount { wraps += 1 }
+            previousItem = item
+            if var gesture = replay, !gesture.isFinished {
+                gesture.deliver(to: scroller, through: scroller.now)
+                replay = gesture
+                return true
+            }
             if scroller.isMoving { return true }
-            guard done < snaps else {
+            if done > 0 {
+                let moved = abs(position - motionStart)
+                travel = (min(travel.least, moved), max(travel.most, moved))
+            }
+            guard done < motions else {
                 let seconds = Double(g_get_monotonic_time() - started) / 1_000_000
                 self.finish(
-                    page: page, scroller: scroller, snaps: snaps, seconds: seconds,
-                    steps: (first: firstStepMax, largest: stepMax), log: log)
+                    page: page, scroller: scroller, input: input, motions: motions, seconds: seconds,
+                    steps: (first: firstStepMax, largest: stepMax), travel: travel, wraps: wraps, log: log)
                 gtk_window_destroy(window.cast())
                 return false
             }
-            scroller.scrollTo(index: done % 2 == 0 ? away : home, cause: .programmatic)
+            motionStart = position
+            if flings {
+                var gesture = TouchpadReplay(Self.flings[done % Self.flings.count], startingAt: scroller.now)
+                gesture.deliver(to: scroller, through: scroller.now)
+                replay = gesture
+            } else {
+                scroller.scrollTo(index: done % 2 == 0 ? away : home, cause: .programmatic)
+            }
             awaitingFirstStep = true
             done += 1
             return true
@@ -84,16 +135,19 @@ final class DemoBench {
     }
 
     private func finish(
-        page: String, scroller: SnapScroller, snaps: Int, seconds: Double, steps: (first: Double, largest: Double),
-        log: QALog
+        page: String, scroller: SnapScroller, input: String, motions: Int, seconds: Double,
+        steps: (first: Double, largest: Double), travel: (least: Double, most: Double), wraps: Int, log: QALog
     ) {
         let intervals = scroller.frameDriver.intervals.sorted()
         let costs = scroller.frameDriver.costs.sorted()
         var fields: [String: String] = [
-            "page": QALog.quoted(page), "items": String(scroller.itemCount), "snaps": String(snaps),
+            "page": QALog.quoted(page), "items": String(scroller.itemCount), "input": QALog.quoted(input),
+            "snaps": String(motions), "loops": scroller.loops ? "true" : "false",
             "frames": String(costs.count), "seconds": Self.number(seconds),
             "late_frames": String(intervals.filter { $0 > Self.lateFrameMs }.count),
             "first_step_max_items": Self.number(steps.first), "step_max_items": Self.number(steps.largest),
+            "travel_min_items": Self.number(travel.least.isFinite ? travel.least : 0),
+            "travel_max_items": Self.number(travel.most), "wraps": String(wraps),
         ]
         for (name, values) in [("interval", intervals), ("cost", costs)] {
             fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))
