@@ -23,6 +23,7 @@ final class DemoBench {
     private struct WeakScroller { weak var scroller: SnapScroller? }
     private var targets: [String: WeakScroller] = [:]
     private var pacer: FrameDriver?
+    private var frameCPU: [Double] = []
 
     /// The flings, in turn: short forward and back, then long forward and back. Deltas 8 ms apart, as touchpads
     /// report them; GTK's lift-off velocity estimate is about 1,200 px/s for the short one (a couple of strip items
@@ -84,11 +85,25 @@ final class DemoBench {
         var wraps = 0
         var previousItem = scroller.currentIndex
         var replay: TouchpadReplay?
+        // The CPU time GTK's thread spends on each frame while the component moves, from the pacer's tick (the start
+        // of the frame's update phase) to after the paint: ours and GTK's layout and drawing, but not time spent
+        // waiting for the CPU, so it tells a slow frame from a machine that was busy elsewhere.
+        var frameStart: Double?
+        frameCPU.removeAll()
+        let clock = gtk_widget_get_frame_clock(window).map { UnsafeMutableRawPointer($0) }
+        let painted = clock.map { clock in
+            Signals.connect(clock, "after-paint") { [weak self] in
+                guard let self, let start = frameStart else { return }
+                frameStart = nil
+                self.frameCPU.append(Self.threadCPUMilliseconds() - start)
+            }
+        }
         // Paced by the window's own frame clock, whose tick runs before the component's in each frame (as GTK
         // delivers input before it ticks animations): each frame, deliver the fling's events due by now, and start the
         // next motion once the last has come to rest.
         let pacer = FrameDriver(widget: window) { [weak self, weak scroller] _ in
             guard let self, let scroller else { return false }
+            frameStart = scroller.frameDriver.isRunning || replay?.isFinished == false ? Self.threadCPUMilliseconds() : nil
             let position = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
             let step = abs(position - previous)
             previous = position
@@ -111,6 +126,7 @@ final class DemoBench {
                 travel = (min(travel.least, moved), max(travel.most, moved))
             }
             guard done < motions else {
+                if let clock, let painted { Signals.disconnect(clock, painted) }
                 let seconds = Double(g_get_monotonic_time() - started) / 1_000_000
                 self.finish(
                     page: page, scroller: scroller, input: input, motions: motions, seconds: seconds,
@@ -149,7 +165,7 @@ final class DemoBench {
             "travel_min_items": Self.number(travel.least.isFinite ? travel.least : 0),
             "travel_max_items": Self.number(travel.most), "wraps": String(wraps),
         ]
-        for (name, values) in [("interval", intervals), ("cost", costs)] {
+        for (name, values) in [("interval", intervals), ("cost", costs), ("frame_cpu", frameCPU.sorted())] {
             fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))
             fields["\(name)_p99_ms"] = Self.number(Self.percentile(values, 99))
             fields["\(name)_max_ms"] = Self.number(values.last ?? 0)
@@ -163,6 +179,13 @@ final class DemoBench {
         var line = "{\"event\":\"bench\""
         for key in fields.keys.sorted() { line += ",\(QALog.quoted(key)):\(fields[key]!)" }
         writeLine(line + "}", to: STDOUT_FILENO)
+    }
+
+    /// CPU time used by this thread so far, in ms.
+    private static func threadCPUMilliseconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1_000_000
     }
 
     /// Nearest-rank percentile of sorted values.
