@@ -4,8 +4,9 @@ import Glibc
 
 /// The demo's frame benchmark, off unless `SNAPSCROLL_BENCH_SNAPS=N` is set: after `ready`, the visible page's
 /// snapping component makes N motions back and forth (each starts once the last has settled), recording the frame
-/// clock's intervals, the time spent in the component's per-frame handler, and how far the content moves per frame
-/// (in items: the largest first step of a motion, and the largest step), then one `{"event":"bench",…}` line goes
+/// clock's intervals, the time spent in the component's per-frame handler, the whole frame's CPU time on GTK's
+/// thread, how far the content moves per frame (in items: the largest first step of a motion, and the largest step),
+/// how far each motion goes and how often the current item wraps around, then one `{"event":"bench",…}` line goes
 /// to the QA log and the window closes. `bench/frames.py` reads it.
 ///
 /// The motions are programmatic snaps of one item (`SNAPSCROLL_BENCH_STEP=N`: of N items), or with
@@ -19,6 +20,8 @@ final class DemoBench {
     static let inputVariable = "SNAPSCROLL_BENCH_INPUT"
     /// A frame interval above this is a visibly late frame (60 Hz frames are 16.7 ms apart).
     static let lateFrameMs = 20.0
+    /// The frame clock's period at 60 Hz.
+    static let framePeriodMs = 1000.0 / 60
 
     private struct WeakScroller { weak var scroller: SnapScroller? }
     private var targets: [String: WeakScroller] = [:]
@@ -26,8 +29,8 @@ final class DemoBench {
     private var frameCPU: [Double] = []
 
     /// The flings, in turn: short forward and back, then long forward and back. Deltas 8 ms apart, as touchpads
-    /// report them; GTK's lift-off velocity estimate is about 1,200 px/s for the short one (a couple of strip items
-    /// with the projection) and 4,750 px/s for the long one (about eight).
+    /// report them; GTK's lift-off velocity estimate is about 1,200 px/s for the short one (3 strip items with the
+    /// coast, 5 menu tabs) and 4,750 px/s for the long one (12 strip items, 20 menu tabs; a carousel page each).
     static let flings: [TouchpadGesture] = {
         let short = TouchpadGesture.fling(speed: 1.5, events: 8)
         let long = TouchpadGesture.fling(speed: 6, events: 12)
@@ -90,6 +93,10 @@ final class DemoBench {
         // waiting for the CPU, so it tells a slow frame from a machine that was busy elsewhere.
         var frameStart: Double?
         frameCPU.removeAll()
+        // Late intervals while moving, as the pacer sees them: how late in all, and how much of that GTK's thread spent
+        // runnable but waiting for a CPU (the kernel's run-queue wait): when the two agree, the machine was busy.
+        var lastTick: (time: Double, wait: Double?, moving: Bool)?
+        var late = (excess: 0.0, waiting: 0.0)
         let clock = gtk_widget_get_frame_clock(window).map { UnsafeMutableRawPointer($0) }
         let painted = clock.map { clock in
             Signals.connect(clock, "after-paint") { [weak self] in
@@ -99,11 +106,18 @@ final class DemoBench {
             }
         }
         // Paced by the window's own frame clock, whose tick runs before the component's in each frame (as GTK
-        // delivers input before it ticks animations): each frame, deliver the fling's events due by now, and start the
-        // next motion once the last has come to rest.
-        let pacer = FrameDriver(widget: window) { [weak self, weak scroller] _ in
+        // delivers input before it ticks animations): each frame, deliver the fling's events due by the frame's time
+        // (the same monotonic clock as the scroller's `now`), and start the next motion once the last has come to rest.
+        let pacer = FrameDriver(widget: window) { [weak self, weak scroller] frameTime in
             guard let self, let scroller else { return false }
-            frameStart = scroller.frameDriver.isRunning || replay?.isFinished == false ? Self.threadCPUMilliseconds() : nil
+            let wait = Self.runQueueWaitMilliseconds()
+            let moving = scroller.frameDriver.isRunning || replay?.isFinished == false
+            if let last = lastTick, last.moving, frameTime - last.time > Self.lateFrameMs {
+                late.excess += frameTime - last.time - Self.framePeriodMs
+                if let before = last.wait, let wait { late.waiting += wait - before }
+            }
+            lastTick = (frameTime, wait, moving)
+            frameStart = moving ? Self.threadCPUMilliseconds() : nil
             let position = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
             let step = abs(position - previous)
             previous = position
@@ -113,10 +127,10 @@ final class DemoBench {
                 firstStepMax = max(firstStepMax, step)
             }
             let item = scroller.currentIndex
-            if abs(item - previousItem) * 2 > scroller.itemCount { wraps += 1 }
+            if scroller.loops && abs(item - previousItem) * 2 > scroller.itemCount { wraps += 1 }
             previousItem = item
             if var gesture = replay, !gesture.isFinished {
-                gesture.deliver(to: scroller, through: scroller.now)
+                gesture.deliver(to: scroller, through: frameTime)
                 replay = gesture
                 return true
             }
@@ -130,14 +144,15 @@ final class DemoBench {
                 let seconds = Double(g_get_monotonic_time() - started) / 1_000_000
                 self.finish(
                     page: page, scroller: scroller, input: input, motions: motions, seconds: seconds,
-                    steps: (first: firstStepMax, largest: stepMax), travel: travel, wraps: wraps, log: log)
+                    steps: (first: firstStepMax, largest: stepMax), travel: travel, wraps: wraps, late: late,
+                    log: log)
                 gtk_window_destroy(window.cast())
                 return false
             }
             motionStart = position
             if flings {
-                var gesture = TouchpadReplay(Self.flings[done % Self.flings.count], startingAt: scroller.now)
-                gesture.deliver(to: scroller, through: scroller.now)
+                var gesture = TouchpadReplay(Self.flings[done % Self.flings.count], startingAt: frameTime)
+                gesture.deliver(to: scroller, through: frameTime)
                 replay = gesture
             } else {
                 scroller.scrollTo(index: done % 2 == 0 ? away : home, cause: .programmatic)
@@ -152,7 +167,8 @@ final class DemoBench {
 
     private func finish(
         page: String, scroller: SnapScroller, input: String, motions: Int, seconds: Double,
-        steps: (first: Double, largest: Double), travel: (least: Double, most: Double), wraps: Int, log: QALog
+        steps: (first: Double, largest: Double), travel: (least: Double, most: Double), wraps: Int,
+        late: (excess: Double, waiting: Double), log: QALog
     ) {
         let intervals = scroller.frameDriver.intervals.sorted()
         let costs = scroller.frameDriver.costs.sorted()
@@ -164,6 +180,7 @@ final class DemoBench {
             "first_step_max_items": Self.number(steps.first), "step_max_items": Self.number(steps.largest),
             "travel_min_items": Self.number(travel.least.isFinite ? travel.least : 0),
             "travel_max_items": Self.number(travel.most), "wraps": String(wraps),
+            "late_excess_ms": Self.number(late.excess), "late_runqueue_wait_ms": Self.number(late.waiting),
         ]
         for (name, values) in [("interval", intervals), ("cost", costs), ("frame_cpu", frameCPU.sorted())] {
             fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))
@@ -186,6 +203,20 @@ final class DemoBench {
         var spec = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
         return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1_000_000
+    }
+
+    /// Time this thread has spent runnable but waiting for a CPU (ms), from the kernel's schedstat; nil without it.
+    private static func runQueueWaitMilliseconds() -> Double? {
+        let fd = open("/proc/thread-self/schedstat", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // "<ns on a CPU> <ns waiting for one> <timeslices>"
+        var bytes = (0..<96).map { _ in UInt8(0) }
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let fields = bytes[..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count >= 2, let nanoseconds = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return Double(nanoseconds) / 1_000_000
     }
 
     /// Nearest-rank percentile of sorted values.
