@@ -169,7 +169,8 @@ final class DemoWindow {
     private func showQAPanel(_ show: Bool) {
         qaShown = show
         if show && gtk_paned_get_end_child(paned.opaque) == nil {
-            gtk_paned_set_end_child(paned.opaque, qaPanel.build())
+            // Shown from the start: the log's text view follows the first frame (which has no line to show).
+            gtk_paned_set_end_child(paned.opaque, qaPanel.build(deferringLog: !readySent))
         }
         if let panel = qaPanel.widget { gtk_widget_set_visible(panel, show ? 1 : 0) }
     }
@@ -190,6 +191,7 @@ final class DemoWindow {
             self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)),
                            phases: StartupPhases.json(), cpu: StartupPhases.cpuJSON())
             PageSwitcher.completeSoon(self.switcher)
+            self.qaPanel.completeLog()
             self.bench.begin(page: page, window: self.window, log: self.log)
         }
     }
