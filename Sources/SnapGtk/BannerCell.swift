@@ -32,7 +32,7 @@ final class BannerCell {
     /// a draw that finds the file failed); the placeholder shows by then.
     public var onImageFailure: ((Int, TextureCache.Failure) -> Void)?
 
-    private let cache: TextureCache
+    let cache: TextureCache
     private let image: UnsafeMutablePointer<GtkWidget>
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
@@ -95,8 +95,10 @@ final class BannerCell {
         apply(geometry: geometry)
     }
 
-    /// Shows banner `index` of `count`; returns why its image cannot be used when the check finds it (placeholder
-    /// shown). The image itself is decoded when the cell is drawn.
+    /// Shows banner `index` of `count`; returns why its image cannot be used when the cache knows already (placeholder
+    /// shown). Otherwise the file is checked and decoded on a worker: at once, at the size the cell will draw it,
+    /// when the cell is in a window (a recycled cell near the view), else when it is first drawn; a file refused
+    /// there shows the placeholder and goes to `onImageFailure`.
     @discardableResult
     public func bind(index: Int, count: Int, title text: String, imagePath: String) -> TextureCache.Failure? {
         self.index = index
@@ -109,10 +111,17 @@ final class BannerCell {
         request = nil
         lateFailure = nil
         drawnSinceBind.removeAll()
-        let failure = cache.check(path: imagePath)
+        let failure = cache.knownFailure(path: imagePath)
         showsPlaceholder = failure != nil
         gtk_widget_set_visible(placeholder, showsPlaceholder ? 1 : 0)
         gtk_widget_queue_draw(image)
+        if failure == nil, gtk_widget_get_root(widget) != nil {
+            let fitting = pixelSize(width: geometry.panelWidth.rounded(), height: geometry.imageHeight.rounded())
+            switch cache.lookup(path: imagePath, fitting: fitting) {
+            case .none, .image(_, covers: false): decode(imagePath, fitting: fitting)
+            case .image, .failed: break
+            }
+        }
         return failure
     }
 

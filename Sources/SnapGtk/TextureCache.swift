@@ -5,6 +5,8 @@ import CSnapGtk
 /// header; `image` decodes at the size the image is drawn, and again, larger, when asked for more pixels later (a
 /// wider window, a scale factor of 2). Failures are remembered, so a bad file is tried once. Least recently used
 /// decoded images beyond `capacity` images or `byteBudget` bytes of pixels are dropped (and decoded again if needed).
+/// Widgets use `lookup` and `decode(path:fitting:rank:done:)` instead, which never read a file on GTK's thread: the
+/// checks and the decoding run on a worker (`DecodeQueue`), and the pixels are kept the same way when they come back.
 @MainActor
 final class TextureCache {
     /// A decoded image: a cairo image surface the cache owns, and its pixel size.
@@ -30,7 +32,8 @@ final class TextureCache {
     public let byteBudget: Int
     /// What a file may be.
     public let limits: ImageFile.Limits
-    /// How many distinct files were tried so far (header read); lets tests see that recycling does not reload.
+    /// How many distinct files were tried so far (header read, by `check` or a decode); lets tests see that
+    /// recycling does not reload.
     public private(set) var loads = 0
     /// How many times a file was decoded (or tried): counted when the decode ends (on a worker: when its result is
     /// back on GTK's thread).
@@ -69,6 +72,12 @@ final class TextureCache {
             if let job = entry.job { queue.cancel(job) }
         }
         for case .decoded(let image) in entries.values { cairo_surface_destroy(image.surface) }
+    }
+
+    /// Why the file at `path` cannot be used, when that is known already (a check or a decode failed); reads nothing.
+    func knownFailure(path: String) -> Failure? {
+        if case .failed(let failure) = entries[path] { return failure }
+        return nil
     }
 
     /// Whether the file at `path` can be used, judged from its kind, size and header (the pixels are not decoded):
@@ -254,7 +263,6 @@ final class TextureCache {
             // Larger now: with some room, so a window being dragged wider does not decode at every step.
             wanted = fitting.map { (width: $0.width + $0.width / 4, height: $0.height + $0.height / 4) }
         }
-        if entries[path] == nil { loads += 1 }
         entry.job = queue.submit(path: path, fitting: wanted, limits: limits, rank: { [weak entry] in
             entry?.requests.map { $0.rank() }.min() ?? Int.max
         }, done: { [weak self] result in
@@ -270,9 +278,13 @@ final class TextureCache {
     /// Whether a decode of `path` is waiting or running.
     func isDecoding(path: String) -> Bool { pending[path] != nil }
 
+    /// Whether any decode is waiting or running.
+    var isDecoding: Bool { !pending.isEmpty }
+
     /// A worker's result: kept as `image(atPath:fitting:)` keeps its own, then the waiting requests are told.
     private func decoded(_ path: String, _ result: Result<DecodedSurface, Failure>) {
         let waiting = pending.removeValue(forKey: path)?.requests ?? []
+        if entries[path] == nil { loads += 1 }
         decodes += 1
         var failure: Failure?
         switch (result, entries[path]) {

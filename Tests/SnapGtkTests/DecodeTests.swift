@@ -61,6 +61,15 @@ final class DecodeTests: XCTestCase {
         return (Int(pixels[at + 2]), Int(pixels[at + 1]), Int(pixels[at]))
     }
 
+    /// A banner cell drawn at the size its geometry gives (centred in its window, as a carousel sizes it).
+    @MainActor
+    private static func cell(_ cache: TextureCache) -> BannerCell {
+        let cell = BannerCell(cache: cache)
+        gtk_widget_set_halign(cell.widget, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(cell.widget, GTK_ALIGN_CENTER)
+        return cell
+    }
+
     private static func near(_ color: (Int, Int, Int)?, _ expected: (Int, Int, Int)) -> Bool {
         guard let color else { return false }
         return abs(color.0 - expected.0) <= 2 && abs(color.1 - expected.1) <= 2 && abs(color.2 - expected.2) <= 2
@@ -71,7 +80,7 @@ final class DecodeTests: XCTestCase {
         MainActor.assumeIsolated {
             let queue = DecodeQueue(limit: 2)
             let cache = TextureCache(queue: queue)
-            let cell = BannerCell(cache: cache)
+            let cell = Self.cell(cache)
             XCTAssertNil(cell.bind(index: 0, count: 1, title: "Blue", imagePath: path))
             queue.isPaused = true
             let window = presentInWindow(cell.widget, width: 500, height: 400)
@@ -109,7 +118,7 @@ final class DecodeTests: XCTestCase {
             weak var owner: BannerCell?
             var failures = 0
             do {
-                let cell = BannerCell(cache: cache)
+                let cell = Self.cell(cache)
                 owner = cell
                 cell.onImageFailure = { _, _ in failures += 1 }
                 cell.bind(index: 0, count: 1, title: "Large", imagePath: path)
@@ -138,7 +147,7 @@ final class DecodeTests: XCTestCase {
             queue.isPaused = true
             weak var owner: BannerCell?
             do {
-                let cell = BannerCell(cache: cache)
+                let cell = Self.cell(cache)
                 owner = cell
                 cell.bind(index: 0, count: 1, title: "Waiting", imagePath: path)
                 let window = presentInWindow(cell.widget, width: 500, height: 400)
@@ -162,7 +171,7 @@ final class DecodeTests: XCTestCase {
         MainActor.assumeIsolated {
             let queue = DecodeQueue(limit: 2)
             let cache = TextureCache(queue: queue)
-            let cell = BannerCell(cache: cache)
+            let cell = Self.cell(cache)
             var failures: [Int] = []
             cell.onImageFailure = { index, _ in failures.append(index) }
             cell.bind(index: 0, count: 3, title: "Red", imagePath: red)
@@ -214,6 +223,56 @@ final class DecodeTests: XCTestCase {
             XCTAssertEqual(errors.sorted { $0.index < $1.index }, [ImageErrorEvent(index: 1, message: "banner 2: cannot load image cut.png: \(message)"),
                                     ImageErrorEvent(index: 3, message: "banner 4: cannot load image cut.png: \(message)")])
             XCTAssertTrue(carousel.cell(forPage: 3)?.showsPlaceholder == true)
+        }
+    }
+
+    func testRefusalsComeFromTheWorkerWithTheirReasonsEvenForACellNotDrawn() throws {
+        let fifo = folder.appendingPathComponent("pipe.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let missing = folder.appendingPathComponent("missing.png").path
+        let large = try png("large.png", width: 100, height: 100, color: 0x3366_99ff)
+        MainActor.assumeIsolated {
+            let cache = TextureCache(limits: ImageFile.Limits(maxPixels: 1000), queue: DecodeQueue(limit: 2))
+            let cell = Self.cell(cache)
+            var failures: [(Int, String)] = []
+            cell.onImageFailure = { failures.append(($0, $1.brief)) }
+            let window = presentInWindow(cell.widget, width: 500, height: 400)
+            defer { gtk_window_destroy(window.cast()) }
+            // Hidden, so never drawn: a cell in a window asks for its file when bound.
+            gtk_widget_set_visible(cell.widget, 0)
+            for (index, path) in [fifo, missing, large].enumerated() {
+                XCTAssertNil(cell.bind(index: index, count: 3, title: "B\(index)", imagePath: path), "checked on GTK's thread")
+                XCTAssertTrue(GtkThread.iterate(timeout: 10) { failures.count == index + 1 }, "no report for \(path)")
+                XCTAssertTrue(cell.showsPlaceholder)
+            }
+            XCTAssertEqual(failures.map(\.0), [0, 1, 2])
+            XCTAssertEqual(failures.map(\.1), ["not a regular file (a FIFO)", "file not found",
+                                               "image too large (100×100 px, limit 1000 pixels)"])
+            // Known now: the next bind says so at once, and nothing is tried again.
+            let decodes = cache.decodes
+            XCTAssertEqual(cell.bind(index: 0, count: 3, title: "B0", imagePath: fifo)?.brief, "not a regular file (a FIFO)")
+            drainMainLoop()
+            XCTAssertEqual(cache.decodes, decodes)
+            XCTAssertEqual(failures.count, 3)
+        }
+    }
+
+    func testReadingGoesPastTheSizeReportedButNeverPastTheLimit() throws {
+        // A pipe stands in for a file that reports fewer bytes than it has (one that grew after fstat).
+        for (limit, expected) in [(10_000, "3000 bytes"), (2_000, "file too large (1 MB, limit 1 MB)")] {
+            var fds: [Int32] = [0, 0]
+            XCTAssertEqual(pipe(&fds), 0)
+            let written = [UInt8](repeating: 7, count: 3000)
+            XCTAssertEqual(written.withUnsafeBytes { write(fds[1], $0.baseAddress!, $0.count) }, 3000)
+            close(fds[1])
+            defer { close(fds[0]) }
+            switch ImageFile.readAll(fds[0], size: 1000, limits: ImageFile.Limits(maxFileBytes: limit)) {
+            case .success(let bytes):
+                XCTAssertEqual("\(bytes.count) bytes", expected)
+                XCTAssertEqual(bytes, written)
+            case .failure(let failure):
+                XCTAssertEqual(failure.brief, expected)
+            }
         }
     }
 
