@@ -32,7 +32,7 @@ final class BannerCell {
     /// a draw that finds the file failed); the placeholder shows by then.
     public var onImageFailure: ((Int, TextureCache.Failure) -> Void)?
 
-    let cache: TextureCache
+    private let cache: TextureCache
     private let image: UnsafeMutablePointer<GtkWidget>
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>

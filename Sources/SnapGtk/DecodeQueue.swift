@@ -42,9 +42,6 @@ final class DecodeQueue {
         fileprivate var cancellable: UnsafeMutablePointer<GCancellable>?
         /// Whether a worker has it (or had it).
         fileprivate(set) var started = false
-        /// Whether the job was cancelled before its result was delivered.
-        var isCancelled: Bool { done == nil && !delivered }
-        fileprivate var delivered = false
 
         fileprivate init(queue: DecodeQueue, input: DecodeInput, rank: @escaping () -> Int,
                          done: @escaping (Result<DecodedSurface, ImageFile.Failure>) -> Void) {
@@ -132,9 +129,10 @@ final class DecodeQueue {
         job.cancellable = nil
         let done = job.done
         job.done = nil
-        job.delivered = done != nil
-        if let done, let output {
-            done(output.take())
+        if let done {
+            // A task that was not cancelled always returns a result; should GLib hand none back, the waiters still
+            // get an answer rather than waiting for ever.
+            done(output?.take() ?? .failure(ImageFile.Failure("not a readable image: the decoder gave no result")))
         }
         output?.discard()
         schedulePump()
