@@ -1,4 +1,5 @@
 import CSnapGtk
+import Synchronization
 
 /// Decodes image files on worker threads, a few at a time, so GTK's thread never waits for a decoder.
 ///
@@ -118,6 +119,7 @@ final class DecodeQueue {
         // its data (released with the task, on whichever thread drops it last).
         let task = g_task_new(nil, cancellable, decodeFinished, Unmanaged.passRetained(job).toOpaque())
         g_task_set_task_data(task, Unmanaged.passRetained(job.input).toOpaque(), releaseDecodeInput)
+        job.input.handoff.give()
         g_task_run_in_thread(task, decodeOnWorker)
         g_object_unref(UnsafeMutableRawPointer(task))
     }
@@ -139,11 +141,29 @@ final class DecodeQueue {
     }
 }
 
+/// The point where an object passes between GTK's thread and a worker. GLib's task queue and main-context
+/// callbacks order the two sides already, but with futex-based locks the thread sanitizer cannot see; a release
+/// store by the side that hands the object over and an acquire load by the side that takes it state that order in
+/// Swift, where the sanitizer (and the reader) see it.
+final class Handoff: Sendable {
+    private let given = Atomic<Bool>(false)
+
+    /// Called once everything the other side will read is written, before the object is handed over.
+    func give() { given.store(true, ordering: .releasing) }
+
+    /// Called by the receiving side before it reads anything.
+    func take() {
+        let seen = given.load(ordering: .acquiring)
+        precondition(seen, "an object crossed threads before it was handed over")
+    }
+}
+
 /// What a worker needs: immutable, so it may be read from the worker while GTK's thread holds it too.
 final class DecodeInput: Sendable {
     let path: String
     let fitting: (width: Int, height: Int)?
     let limits: ImageFile.Limits
+    let handoff = Handoff()
 
     init(path: String, fitting: (width: Int, height: Int)?, limits: ImageFile.Limits) {
         self.path = path
@@ -166,6 +186,7 @@ struct DecodedSurface {
 /// it returns the task, read once on GTK's thread after (GTask's completion orders the two).
 private final class DecodeOutput {
     private var result: Result<DecodedSurface, ImageFile.Failure>?
+    let handoff = Handoff()
 
     init(_ result: Result<DecodedSurface, ImageFile.Failure>) { self.result = result }
 
@@ -214,12 +235,14 @@ extension ImageFile {
 private func decodeOnWorker(_ task: OpaquePointer?, _ source: gpointer?, _ data: gpointer?,
                             _ cancellable: UnsafeMutablePointer<GCancellable>?) {
     guard let task, let data else { return }
+    let input = Unmanaged<DecodeInput>.fromOpaque(data).takeUnretainedValue()
+    input.handoff.take()
     if g_cancellable_is_cancelled(cancellable) != 0 {
         g_task_return_pointer(task, nil, nil)
         return
     }
-    let input = Unmanaged<DecodeInput>.fromOpaque(data).takeUnretainedValue()
     let output = DecodeOutput(ImageFile.loadSurface(path: input.path, fitting: input.fitting, limits: input.limits))
+    output.handoff.give()
     g_task_return_pointer(task, Unmanaged.passRetained(output).toOpaque(), releaseDecodeOutput)
 }
 
@@ -233,6 +256,7 @@ private func decodeFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: 
     onGtkThread {
         let job = Unmanaged<DecodeQueue.Job>.fromOpaque(UnsafeRawPointer(bitPattern: job)!).takeRetainedValue()
         let output = UnsafeRawPointer(bitPattern: output).map { Unmanaged<DecodeOutput>.fromOpaque($0).takeRetainedValue() }
+        output?.handoff.take()
         job.queue.finish(job, output)
     }
 }
@@ -246,5 +270,7 @@ private func releaseDecodeInput(_ data: gpointer?) {
 /// Frees a result nobody took (GTask calls this when the task goes without `g_task_propagate_pointer`).
 private func releaseDecodeOutput(_ data: gpointer?) {
     guard let data else { return }
-    Unmanaged<DecodeOutput>.fromOpaque(data).takeRetainedValue().discard()
+    let output = Unmanaged<DecodeOutput>.fromOpaque(data).takeRetainedValue()
+    output.handoff.take()
+    output.discard()
 }
