@@ -5,8 +5,10 @@ import SnapCore
 /// a `PagerGeometry`. An image that cannot be loaded shows a neutral placeholder saying so. Cells are recycled:
 /// `bind` gives them another banner; images come from a shared `TextureCache`: the file is checked when bound (kind,
 /// size, header) and decoded at the size drawn (in device pixels: twice as many at a scale factor of 2), and again,
-/// larger, when the cell grows. A cell's first draw does not decode: it paints the plain panel and decodes from a
-/// timeout right after that frame, so a carousel's first frame (and the app's start-up) does not wait for images.
+/// larger, when the cell grows. Drawing never decodes: a draw that finds no pixels (or too few) paints the plain
+/// panel (or the smaller pixels, scaled) and asks the cache for a decode on a worker thread; when the pixels are
+/// back the cell draws again. A rebound or destroyed cell cancels its request, so it never gets another image's
+/// answer. Decodes are ranked by `rank` (the carousel's: distance from the current page), lowest first.
 @MainActor
 final class BannerCell {
     /// Corner radius (px) of the image at design scale.
@@ -25,8 +27,9 @@ final class BannerCell {
     public private(set) var showsPlaceholder = false
     /// The accessible label, as set.
     public private(set) var accessibleLabel = ""
-    /// An image that passed `bind`'s check failed to decode when first drawn (its pixels are cut short or corrupt):
-    /// the banner's index and why. Called once per failure, soon after the draw; the placeholder shows by then.
+    /// An image that passed `bind`'s check failed to decode after it was first drawn (its pixels are cut short or
+    /// corrupt): the banner's index and why. Called once per failure, when the decode's answer is back (or soon after
+    /// a draw that finds the file failed); the placeholder shows by then.
     public var onImageFailure: ((Int, TextureCache.Failure) -> Void)?
 
     private let cache: TextureCache
@@ -39,9 +42,13 @@ final class BannerCell {
     /// A decoding failure found while drawing, reported from an idle (a draw may not change widgets).
     private var lateFailure: (index: Int, path: String, failure: TextureCache.Failure)?
     private var lateSource: guint = 0
-    /// Whether the cell has drawn once (its first draw leaves decoding to `decodeSource`).
-    private var hasDrawn = false
-    private var decodeSource: guint = 0
+    /// The decode asked for by this binding, until its answer comes.
+    private var request: TextureCache.Request?
+    /// Ranks this cell's decodes among waiting ones (lowest first), from the bound index; nil ranks by index.
+    var rank: ((Int) -> Int)?
+    /// The images drawn since the last bind, by path, each once in a row (tests check a rebound cell never draws
+    /// the image it had before).
+    private(set) var drawnSinceBind: [String] = []
 
     /// An empty cell drawing from `cache`.
     public init(cache: TextureCache) {
@@ -82,14 +89,16 @@ final class BannerCell {
             cell.highlightSource = 0
             if cell.lateSource != 0 { g_source_remove(cell.lateSource) }
             cell.lateSource = 0
-            if cell.decodeSource != 0 { g_source_remove(cell.decodeSource) }
-            cell.decodeSource = 0
+            cell.request?.cancel()
+            cell.request = nil
         }
         apply(geometry: geometry)
     }
 
-    /// Shows banner `index` of `count`; returns why its image cannot be used when the check finds it (placeholder
-    /// shown). The image itself is decoded when the cell is drawn.
+    /// Shows banner `index` of `count`; returns why its image cannot be used when the cache knows already (placeholder
+    /// shown). Otherwise the file is checked and decoded on a worker: at once, at the size the cell will draw it,
+    /// when the cell is in a window (a recycled cell near the view), else when it is first drawn; a file refused
+    /// there shows the placeholder and goes to `onImageFailure`.
     @discardableResult
     public func bind(index: Int, count: Int, title text: String, imagePath: String) -> TextureCache.Failure? {
         self.index = index
@@ -98,10 +107,21 @@ final class BannerCell {
         accessibleLabel = Localization.bannerOfCount(page: index + 1, count: count, title: text)
         snap_accessible_set_label(widget, accessibleLabel)
         setHighlighted(false)
-        let failure = cache.check(path: imagePath)
+        request?.cancel()
+        request = nil
+        lateFailure = nil
+        drawnSinceBind.removeAll()
+        let failure = cache.knownFailure(path: imagePath)
         showsPlaceholder = failure != nil
         gtk_widget_set_visible(placeholder, showsPlaceholder ? 1 : 0)
         gtk_widget_queue_draw(image)
+        if failure == nil, gtk_widget_get_root(widget) != nil {
+            let fitting = pixelSize(width: geometry.panelWidth.rounded(), height: geometry.imageHeight.rounded())
+            switch cache.lookup(path: imagePath, fitting: fitting) {
+            case .none, .image(_, covers: false): decode(imagePath, fitting: fitting)
+            case .image, .failed: break
+            }
+        }
         return failure
     }
 
@@ -143,21 +163,19 @@ final class BannerCell {
         let radius = Self.designCornerRadius * geometry.scale
         roundedRectangle(cr, width: width, height: height, radius: min(radius, min(width, height) / 2))
         cairo_clip(cr)
-        let picture: TextureCache.Image?
         let fitting = pixelSize(width: width, height: height)
-        let first = !hasDrawn
-        hasDrawn = true
-        if first, let path, !cache.isSettled(path: path, fitting: fitting) {
-            decodeAfterThisFrame()
-            paintPlain(cr)
-            return
-        }
-        switch path.map({ cache.image(atPath: $0, fitting: fitting) }) {
-        case .success(let image): picture = image
-        case .failure(let failure):
-            picture = nil
-            if !showsPlaceholder, let path, let index { reportLate(failure, index: index, path: path) }
-        case nil: picture = nil
+        var picture: TextureCache.Image?
+        if let path {
+            switch cache.lookup(path: path, fitting: fitting) {
+            case .image(let image, let covers):
+                picture = image
+                if !covers { decode(path, fitting: fitting) }
+            case .failed(let failure):
+                if !showsPlaceholder, let index { reportLate(failure, index: index, path: path) }
+            case .none:
+                decode(path, fitting: fitting)
+            }
+            if picture != nil, drawnSinceBind.last != path { drawnSinceBind.append(path) }
         }
         if let picture {
             // Cover: fill the panel, crop the overflow evenly.
@@ -180,13 +198,28 @@ final class BannerCell {
         cairo_paint(cr)
     }
 
-    /// Draws again once the frame in progress is out: that draw decodes (and reports a failure as any draw does).
-    private func decodeAfterThisFrame() {
-        guard decodeSource == 0 else { return }
-        decodeSource = WidgetLifetime.after(milliseconds: 0, owner: self) { cell in
-            cell.decodeSource = 0
-            gtk_widget_queue_draw(cell.image)
-        }
+    /// Asks for `path` decoded to cover `fitting`, unless this binding asked already; draws again when the pixels are
+    /// kept, or shows the placeholder and reports when the file turns out bad. Safe inside a draw (it changes no
+    /// widget: the cache answers later, from the main loop).
+    private func decode(_ path: String, fitting: (width: Int, height: Int)) {
+        guard request == nil, let index else { return }
+        request = cache.decode(path: path, fitting: fitting, rank: { [weak self] in
+            guard let self, let index = self.index else { return Int.max }
+            return self.rank?(index) ?? index
+        }, done: { [weak self] failure in
+            // Only this binding's request gets here: `bind` and teardown cancel it.
+            guard let self, self.path == path, self.index == index else { return }
+            self.request = nil
+            if let failure {
+                if !self.showsPlaceholder {
+                    self.showsPlaceholder = true
+                    gtk_widget_set_visible(self.placeholder, 1)
+                }
+                self.onImageFailure?(index, failure)
+            } else {
+                gtk_widget_queue_draw(self.image)
+            }
+        })
     }
 
     /// Shows the placeholder and reports `failure` from an idle callback, once per cell and binding.

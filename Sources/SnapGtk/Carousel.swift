@@ -171,6 +171,7 @@ public final class Carousel {
             self?.onPositionChanged?(position)
         }
         currentPage = scroller.currentIndex
+        (store as? BannerPages)?.focus = { [weak self] in (self?.currentPage ?? 0, self?.loops ?? false) }
     }
 
     // MARK: - Public API

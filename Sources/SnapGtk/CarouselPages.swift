@@ -33,6 +33,8 @@ final class BannerPages: CarouselPages {
     let banner: (Int) -> Carousel.Banner
     var cells: [UnsafeMutableRawPointer: BannerCell] = [:]
     private var reported: Set<Int> = []
+    /// The page the carousel shows and whether it loops: banners decode nearest to it first.
+    var focus: () -> (page: Int, loops: Bool) = { (0, false) }
 
     init(cache: TextureCache, pageCount: Int, banner: @escaping (Int) -> Carousel.Banner) {
         self.cache = cache
@@ -45,6 +47,8 @@ final class BannerPages: CarouselPages {
         cell.apply(geometry: geometry)
         // A failure can also be found later, when the image is first drawn at its size.
         cell.onImageFailure = { [weak self] index, failure in self?.failed(index, failure) }
+        // The current banner decodes first, then its neighbours, then the rest by distance.
+        cell.rank = { [weak self] index in self?.distance(toFocus: index) ?? index }
         cells[cell.widget.raw] = cell
         return cell.widget
     }
@@ -68,6 +72,13 @@ final class BannerPages: CarouselPages {
         guard index < pageCount, reported.insert(index).inserted else { return }
         pending.append(ImageErrorEvent(index: index, message: Self.describe(failure, index: index, path: banner(index).imagePath)))
         flush()
+    }
+
+    /// How many pages `index` is from the current one (the short way round when the pages loop).
+    private func distance(toFocus index: Int) -> Int {
+        let focus = focus()
+        let d = abs(index - focus.page)
+        return focus.loops && pageCount > 0 ? min(d, pageCount - d) : d
     }
 
     private func resize() {

@@ -128,25 +128,41 @@ public enum ImageFile {
         return body(fd, Int(info.st_size))
     }
 
-    /// The rest of the file, but never past the limit: a file may grow, or report a size it does not have.
+    /// The rest of the file, but never past the limit: a file may grow, or report a size it does not have. Read
+    /// straight into the array's storage (nothing is zeroed first), with one byte of room past the size reported, so
+    /// a file that grew is noticed; only then is there a second, larger round.
     static func readAll(_ fd: Int32, size: Int, limits: Limits) -> Result<[UInt8], Failure> {
-        var bytes = [UInt8](repeating: 0, count: size)
-        var count = 0
+        var capacity = min(size, limits.maxFileBytes) + 1
+        var kept: [UInt8] = []
         while true {
-            if count == bytes.count {
-                guard count <= limits.maxFileBytes else { return .failure(tooLarge(count, limits)) }
-                bytes.append(contentsOf: repeatElement(0, count: min(1 << 20, limits.maxFileBytes + 1 - count)))
+            var failure: Failure?
+            var full = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                kept.withUnsafeBytes { previous in
+                    if let start = previous.baseAddress, !previous.isEmpty {
+                        memcpy(buffer.baseAddress!, start, previous.count)
+                        count = previous.count
+                    }
+                }
+                while count < capacity {
+                    let n = Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = Failure(String(cString: strerror(errno)).lowercased())
+                        return
+                    }
+                    if n == 0 { return }
+                    count += n
+                }
+                full = true
             }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(Failure(String(cString: strerror(errno)).lowercased()))
-            }
-            if n == 0 { break }
-            count += n
+            if let failure { return .failure(failure) }
+            if !full { return .success(bytes) }
+            guard bytes.count <= limits.maxFileBytes else { return .failure(tooLarge(bytes.count, limits)) }
+            kept = bytes
+            capacity = min(capacity + (1 << 20), limits.maxFileBytes + 1)
         }
-        bytes.removeLast(bytes.count - count)
-        return .success(bytes)
     }
 
     private static func tooLarge(_ size: Int, _ limits: Limits) -> Failure {

@@ -5,6 +5,8 @@ import CSnapGtk
 /// header; `image` decodes at the size the image is drawn, and again, larger, when asked for more pixels later (a
 /// wider window, a scale factor of 2). Failures are remembered, so a bad file is tried once. Least recently used
 /// decoded images beyond `capacity` images or `byteBudget` bytes of pixels are dropped (and decoded again if needed).
+/// Widgets use `lookup` and `decode(path:fitting:rank:done:)` instead, which never read a file on GTK's thread: the
+/// checks and the decoding run on a worker (`DecodeQueue`), and the pixels are kept the same way when they come back.
 @MainActor
 final class TextureCache {
     /// A decoded image: a cairo image surface the cache owns, and its pixel size.
@@ -30,9 +32,11 @@ final class TextureCache {
     public let byteBudget: Int
     /// What a file may be.
     public let limits: ImageFile.Limits
-    /// How many distinct files were tried so far (header read); lets tests see that recycling does not reload.
+    /// How many distinct files were tried so far (header read, by `check` or a decode); lets tests see that
+    /// recycling does not reload.
     public private(set) var loads = 0
-    /// How many times a file was decoded (or tried).
+    /// How many times a file was decoded (or tried): counted when the decode ends (on a worker: when its result is
+    /// back on GTK's thread).
     public private(set) var decodes = 0
 
     private enum Entry {
@@ -48,16 +52,32 @@ final class TextureCache {
     /// Paths with a decoded image, least recently used first.
     private var order: [String] = []
     private var bytes = 0
+    /// Decodes on workers, by path.
+    private var pending: [String: Pending] = [:]
+    /// Where decodes run.
+    let queue: DecodeQueue
 
     /// An empty cache holding at most `capacity` (≥ 1) decoded images and about `byteBudget` bytes of pixels.
-    public init(capacity: Int = 64, byteBudget: Int = 64 << 20, limits: ImageFile.Limits = .standard) {
+    public init(capacity: Int = 64, byteBudget: Int = 64 << 20, limits: ImageFile.Limits = .standard,
+                queue: DecodeQueue = .shared) {
+        self.queue = queue
         self.capacity = max(1, capacity)
         self.byteBudget = byteBudget
         self.limits = limits
     }
 
     isolated deinit {
+        // Decodes still waiting never start; running ones find the cache gone and destroy their pixels.
+        for entry in pending.values {
+            if let job = entry.job { queue.cancel(job) }
+        }
         for case .decoded(let image) in entries.values { cairo_surface_destroy(image.surface) }
+    }
+
+    /// Why the file at `path` cannot be used, when that is known already (a check or a decode failed); reads nothing.
+    func knownFailure(path: String) -> Failure? {
+        if case .failed(let failure) = entries[path] { return failure }
+        return nil
     }
 
     /// Whether the file at `path` can be used, judged from its kind, size and header (the pixels are not decoded):
@@ -158,21 +178,152 @@ final class TextureCache {
 
     /// `ImageFile` reads and decodes; the pixels are then copied into a cairo surface for drawing at any scale.
     private static func decode(_ path: String, fitting: (width: Int, height: Int)?, limits: ImageFile.Limits) -> Result<Image, Failure> {
-        let decoded: ImageFile.Decoded
-        switch ImageFile.load(path: path, fitting: fitting, limits: limits) {
-        case .success(let image): decoded = image
-        case .failure(let failure): return .failure(failure)
+        ImageFile.loadSurface(path: path, fitting: fitting, limits: limits).map(Image.init)
+    }
+
+    // MARK: - Decoding on a worker
+
+    /// What `lookup` finds without reading or decoding.
+    enum Lookup {
+        /// Kept pixels, and whether they cover the size asked for (else a decode can make them sharper).
+        case image(Image, covers: Bool)
+        /// The file cannot be used.
+        case failed(Failure)
+        /// Nothing kept yet: the file is to be decoded.
+        case none
+    }
+
+    /// The pixels kept for `path` (at whatever size they were decoded), marked used, or the failure, or nothing;
+    /// never reads or decodes a file. An application's texture is taken in here (its pixels are at hand).
+    func lookup(path: String, fitting: (width: Int, height: Int)?) -> Lookup {
+        switch entries[path] {
+        case .failed(let failure):
+            return .failed(failure)
+        case .decoded(let image):
+            touch(path)
+            return .image(image, covers: !needsMore(image, fitting))
+        case .checked, nil:
+            guard textures[path] != nil else { return .none }
+            switch image(atPath: path, fitting: fitting) {
+            case .success(let image): return .image(image, covers: true)
+            case .failure(let failure): return .failed(failure)
+            }
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(decoded.texture)) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(decoded.width), Int32(decoded.height))!
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return .failure(Failure("cannot make a surface of \(decoded.width)×\(decoded.height) px"))
+    }
+
+    /// A request for a decode on a worker (`decode(path:fitting:rank:done:)`); `cancel()` it when its answer is no
+    /// longer wanted.
+    @MainActor
+    final class Request {
+        fileprivate weak var cache: TextureCache?
+        fileprivate let path: String
+        fileprivate let rank: () -> Int
+        fileprivate var done: ((Failure?) -> Void)?
+
+        fileprivate init(cache: TextureCache, path: String, rank: @escaping () -> Int, done: @escaping (Failure?) -> Void) {
+            self.cache = cache
+            self.path = path
+            self.rank = rank
+            self.done = done
         }
-        // gdk_texture_download writes cairo's premultiplied ARGB32 layout.
-        gdk_texture_download(decoded.texture, cairo_image_surface_get_data(surface), gsize(cairo_image_surface_get_stride(surface)))
-        cairo_surface_mark_dirty(surface)
-        return .success(Image(surface: surface, width: decoded.width, height: decoded.height,
-                              naturalWidth: decoded.naturalWidth, naturalHeight: decoded.naturalHeight))
+
+        /// Its `done` is not called. The decode goes on if another request waits for it or it is running (its pixels
+        /// are then kept, within the budget, for the next draw); otherwise it never starts.
+        func cancel() {
+            guard done != nil else { return }
+            done = nil
+            cache?.withdraw(self)
+        }
+    }
+
+    /// A decode in progress for one path and the requests waiting for it.
+    private final class Pending {
+        var job: DecodeQueue.Job?
+        var requests: [Request] = []
+    }
+
+    /// Decodes the file at `path` on a worker (`DecodeQueue.shared`) so its pixels cover `fitting` (device pixels),
+    /// with some room when kept pixels were too few (as `image(atPath:fitting:)` does). Requests for a path already
+    /// being decoded wait for that decode. `rank` orders the waiting decodes (lowest first; a decode many wait for
+    /// takes their lowest); `done` is called on GTK's thread once the pixels are kept (nil) or the file failed
+    /// (then it is remembered as failed, as a synchronous decode would), unless the request is cancelled first.
+    /// A larger decode that fails keeps the smaller pixels (nil).
+    func decode(path: String, fitting: (width: Int, height: Int)?, rank: @escaping () -> Int,
+                done: @escaping (Failure?) -> Void) -> Request {
+        let request = Request(cache: self, path: path, rank: rank, done: done)
+        if let pending = pending[path] {
+            pending.requests.append(request)
+            return request
+        }
+        let entry = Pending()
+        entry.requests.append(request)
+        pending[path] = entry
+        var wanted = fitting
+        if case .decoded = entries[path] {
+            // Larger now: with some room, so a window being dragged wider does not decode at every step.
+            wanted = fitting.map { (width: $0.width + $0.width / 4, height: $0.height + $0.height / 4) }
+        }
+        entry.job = queue.submit(path: path, fitting: wanted, limits: limits, rank: { [weak entry] in
+            entry?.requests.map { $0.rank() }.min() ?? Int.max
+        }, done: { [weak self] result in
+            guard let self else {
+                if case .success(let decoded) = result { cairo_surface_destroy(decoded.surface) }
+                return
+            }
+            self.decoded(path, result)
+        })
+        return request
+    }
+
+    /// Whether a decode of `path` is waiting or running.
+    func isDecoding(path: String) -> Bool { pending[path] != nil }
+
+    /// Whether any decode is waiting or running.
+    var isDecoding: Bool { !pending.isEmpty }
+
+    /// A worker's result: kept as `image(atPath:fitting:)` keeps its own, then the waiting requests are told.
+    private func decoded(_ path: String, _ result: Result<DecodedSurface, Failure>) {
+        let waiting = pending.removeValue(forKey: path)?.requests ?? []
+        if entries[path] == nil { loads += 1 }
+        decodes += 1
+        var failure: Failure?
+        switch (result, entries[path]) {
+        case (_, .failed(let known)?):
+            // Found failed meanwhile (a synchronous decode): that stays.
+            if case .success(let decoded) = result { cairo_surface_destroy(decoded.surface) }
+            failure = known
+        case (.success(let decoded), .decoded(let kept)?) where kept.width >= decoded.width:
+            // No better than the pixels kept meanwhile.
+            cairo_surface_destroy(decoded.surface)
+        case (.success(let decoded), _):
+            keep(Image(decoded), at: path)
+        case (.failure, .decoded?):
+            break
+        case (.failure(let reason), _):
+            entries[path] = .failed(reason)
+            failure = reason
+        }
+        for request in waiting {
+            guard let done = request.done else { continue }
+            request.done = nil
+            done(failure)
+        }
+    }
+
+    /// A cancelled request: its decode is withdrawn too when nobody else waits for it and it has not started.
+    private func withdraw(_ request: Request) {
+        guard let entry = pending[request.path] else { return }
+        entry.requests.removeAll { $0 === request }
+        guard entry.requests.isEmpty, let job = entry.job, !job.started else { return }
+        queue.cancel(job)
+        pending[request.path] = nil
+    }
+}
+
+extension TextureCache.Image {
+    /// Decoded pixels as a cache entry (the entry takes over the surface's reference).
+    init(_ decoded: DecodedSurface) {
+        self.init(surface: decoded.surface, width: decoded.width, height: decoded.height,
+                  naturalWidth: decoded.naturalWidth, naturalHeight: decoded.naturalHeight)
     }
 }

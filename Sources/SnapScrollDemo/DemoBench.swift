@@ -17,6 +17,11 @@ import Glibc
 final class DemoBench {
     static let snapsVariable = "SNAPSCROLL_BENCH_SNAPS"
     static let stepVariable = "SNAPSCROLL_BENCH_STEP"
+    /// `SNAPSCROLL_BENCH_WATCH=SECONDS`: after `ready`, every frame interval of the window for that long (frames
+    /// kept coming by a tick callback, so a busy GTK thread shows as a long interval), then one
+    /// `{"event":"bench","watch_seconds":…}` line; the window stays open. For the cost of first showing a page, and
+    /// of a resize made meanwhile (`bench/decode.py`).
+    static let watchVariable = "SNAPSCROLL_BENCH_WATCH"
     static let inputVariable = "SNAPSCROLL_BENCH_INPUT"
     /// A frame interval above this is a visibly late frame (60 Hz frames are 16.7 ms apart).
     static let lateFrameMs = 20.0
@@ -26,6 +31,7 @@ final class DemoBench {
     private struct WeakScroller { weak var scroller: SnapScroller? }
     private var targets: [String: WeakScroller] = [:]
     private var pacer: FrameDriver?
+    private var watcher: FrameDriver?
     private var frameCPU: [Double] = []
 
     /// The flings, in turn: short forward and back, then long forward and back. Deltas 8 ms apart, as touchpads
@@ -47,6 +53,7 @@ final class DemoBench {
 
     /// Called once after `ready`: runs the benchmark on `page` when it is on, then closes `window`.
     func begin(page: String, window: UnsafeMutablePointer<GtkWidget>, log: QALog) {
+        watch(page: page, window: window, log: log)
         guard let motions = requestedSnaps else { return }
         guard let scroller = targets[page]?.scroller else {
             emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("no snapping component on this page")])
@@ -163,6 +170,35 @@ final class DemoBench {
         }
         self.pacer = pacer
         pacer.start()
+    }
+
+    /// The frame watch (`SNAPSCROLL_BENCH_WATCH`), from the `ready` frame on.
+    private func watch(page: String, window: UnsafeMutablePointer<GtkWidget>, log: QALog) {
+        guard let seconds = getenv(Self.watchVariable).flatMap({ Double(String(cString: $0)) }), seconds > 0 else { return }
+        let started = g_get_monotonic_time()
+        var last = started
+        var intervals: [Double] = []
+        var late: [String] = []
+        let watcher = FrameDriver(widget: window) { [weak self] _ in
+            let now = g_get_monotonic_time()
+            let interval = Double(now - last) / 1000
+            intervals.append(interval)
+            if interval > Self.lateFrameMs {
+                late.append("[\(Self.number(Double(last - started) / 1000)),\(Self.number(interval))]")
+            }
+            last = now
+            guard Double(now - started) / 1_000_000 >= seconds else { return true }
+            let sorted = intervals.sorted()
+            self?.emit(log, [
+                "page": QALog.quoted(page), "watch_seconds": Self.number(seconds), "frames": String(sorted.count),
+                "late_frames": String(late.count), "interval_median_ms": Self.number(Self.percentile(sorted, 50)),
+                "interval_max_ms": Self.number(sorted.last ?? 0),
+                "late_at_ms": "[" + late.joined(separator: ",") + "]",
+            ])
+            return false
+        }
+        self.watcher = watcher
+        watcher.start()
     }
 
     private func finish(

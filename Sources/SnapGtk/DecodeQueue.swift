@@ -1,0 +1,277 @@
+import CSnapGtk
+import Synchronization
+
+/// Decodes image files on worker threads, a few at a time, so GTK's thread never waits for a decoder.
+///
+/// A job runs `ImageFile.load` (the file's kind and size checked on the open file, the header's pixel count checked
+/// before decoding, pixels decoded at the size asked for) and copies the pixels into a cairo image surface, all on
+/// a thread of GIO's pool (`g_task_run_in_thread`); GTK 4.8 documents `GdkTexture` as immutable and so thread-safe.
+/// Only the result comes back to GTK's thread, through the `GTask`'s callback. At most `limit` jobs run at once; the
+/// others wait, and when a worker frees up the waiting job with the lowest rank starts (ranks are asked for then,
+/// so they follow what the view shows at that moment). Jobs start from an idle callback that runs after GTK's
+/// drawing, so a frame's draws all ask first and the ranks decide, and the frame that asked is not slowed by the
+/// start. A cancelled job that has not started never starts; one that is running finishes on its worker, and its
+/// result is dropped (its surface destroyed) instead of delivered.
+@MainActor
+final class DecodeQueue {
+    /// The queue banners use: two decodes at a time for the whole process (the machine's other cores stay free for
+    /// GTK's thread and the rest of the desktop).
+    static let shared = DecodeQueue(limit: 2)
+
+    /// Most jobs running at once.
+    let limit: Int
+    /// Jobs running now (started, result not yet back on GTK's thread).
+    private(set) var running = 0
+    /// The most jobs that ran at once so far (tests check the bound).
+    private(set) var peakRunning = 0
+    /// Jobs waiting for a worker, in submission order.
+    private var waiting: [Job] = []
+    private var pumpSource: guint = 0
+    /// While true, no job starts (tests hold jobs back to cancel them before they start).
+    var isPaused = false {
+        didSet { if !isPaused { schedulePump() } }
+    }
+
+    /// One decode asked for. `done` is called once, on GTK's thread, with the result, unless the job is cancelled
+    /// first; then it is never called.
+    @MainActor
+    final class Job {
+        fileprivate let queue: DecodeQueue
+        fileprivate let input: DecodeInput
+        fileprivate let rank: () -> Int
+        fileprivate var done: ((Result<DecodedSurface, ImageFile.Failure>) -> Void)?
+        fileprivate var cancellable: UnsafeMutablePointer<GCancellable>?
+        /// Whether a worker has it (or had it).
+        fileprivate(set) var started = false
+
+        fileprivate init(queue: DecodeQueue, input: DecodeInput, rank: @escaping () -> Int,
+                         done: @escaping (Result<DecodedSurface, ImageFile.Failure>) -> Void) {
+            self.queue = queue
+            self.input = input
+            self.rank = rank
+            self.done = done
+        }
+    }
+
+    /// A queue running at most `limit` (≥ 1) jobs at once.
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    /// Asks for the image at `path` decoded to cover `fitting` (device pixels; its own size when nil) within
+    /// `limits`. `rank` orders waiting jobs, lowest first (asked for when a worker frees up); `done` gets the
+    /// pixels (its to keep: destroy the surface when done with it) or why there are none.
+    func submit(path: String, fitting: (width: Int, height: Int)?, limits: ImageFile.Limits,
+                rank: @escaping () -> Int, done: @escaping (Result<DecodedSurface, ImageFile.Failure>) -> Void) -> Job {
+        let job = Job(queue: self, input: DecodeInput(path: path, fitting: fitting, limits: limits), rank: rank, done: done)
+        waiting.append(job)
+        schedulePump()
+        return job
+    }
+
+    /// Cancels `job`: it is never delivered. Not started yet, it never starts; running, its worker is told (through
+    /// its `GCancellable`) and its result is dropped when it comes back.
+    func cancel(_ job: Job) {
+        guard job.done != nil else { return }
+        job.done = nil
+        if job.started {
+            if let cancellable = job.cancellable { g_cancellable_cancel(cancellable) }
+        } else {
+            waiting.removeAll { $0 === job }
+        }
+    }
+
+    /// How many jobs wait for a worker.
+    var waitingCount: Int { waiting.count }
+
+    private func schedulePump() {
+        guard pumpSource == 0, !isPaused, !waiting.isEmpty, running < limit else { return }
+        // After GTK's layout and drawing (which run at a higher priority), so one frame's requests are ranked together.
+        pumpSource = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            onGtkThread { Unmanaged<DecodeQueue>.fromOpaque(data!).takeUnretainedValue().pump() }
+            return 0
+        }, Unmanaged.passRetained(self).toOpaque(), { data in
+            Unmanaged<DecodeQueue>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Starts waiting jobs, lowest rank first, while workers are free.
+    private func pump() {
+        pumpSource = 0
+        while !isPaused, running < limit, !waiting.isEmpty {
+            var best = 0
+            var bestRank = waiting[0].rank()
+            for i in waiting.indices.dropFirst() {
+                let rank = waiting[i].rank()
+                if rank < bestRank { (best, bestRank) = (i, rank) }
+            }
+            start(waiting.remove(at: best))
+        }
+    }
+
+    private func start(_ job: Job) {
+        job.started = true
+        running += 1
+        peakRunning = max(peakRunning, running)
+        let cancellable = g_cancellable_new()!
+        job.cancellable = cancellable
+        // The task's callback gets the job (one reference, released there) and the input goes with the task as
+        // its data (released with the task, on whichever thread drops it last).
+        let task = g_task_new(nil, cancellable, decodeFinished, Unmanaged.passRetained(job).toOpaque())
+        g_task_set_task_data(task, Unmanaged.passRetained(job.input).toOpaque(), releaseDecodeInput)
+        job.input.handoff.give()
+        g_task_run_in_thread(task, decodeOnWorker)
+        g_object_unref(UnsafeMutableRawPointer(task))
+    }
+
+    /// Back on GTK's thread: hands the result over, or drops it when the job was cancelled meanwhile.
+    fileprivate func finish(_ job: Job, _ output: DecodeOutput?) {
+        running -= 1
+        if let cancellable = job.cancellable { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
+        job.cancellable = nil
+        let done = job.done
+        job.done = nil
+        if let done {
+            // A task that was not cancelled always returns a result; should GLib hand none back, the waiters still
+            // get an answer rather than waiting for ever.
+            done(output?.take() ?? .failure(ImageFile.Failure("not a readable image: the decoder gave no result")))
+        }
+        output?.discard()
+        schedulePump()
+    }
+}
+
+/// The point where an object passes between GTK's thread and a worker. GLib's task queue and main-context
+/// callbacks order the two sides already, but with futex-based locks the thread sanitizer cannot see; a release
+/// store by the side that hands the object over and an acquire load by the side that takes it state that order in
+/// Swift, where the sanitizer (and the reader) see it. Stored inline in the object handed over, so the atomic load
+/// is the receiver's first read of that object's memory.
+struct Handoff: ~Copyable, Sendable {
+    private let given = Atomic<Bool>(false)
+
+    /// Called once everything the other side will read is written, before the object is handed over.
+    func give() { given.store(true, ordering: .releasing) }
+
+    /// Called by the receiving side before it reads anything.
+    func take() {
+        let seen = given.load(ordering: .acquiring)
+        precondition(seen, "an object crossed threads before it was handed over")
+    }
+}
+
+/// What a worker needs: immutable, so it may be read from the worker while GTK's thread holds it too.
+final class DecodeInput: Sendable {
+    let path: String
+    let fitting: (width: Int, height: Int)?
+    let limits: ImageFile.Limits
+    let handoff = Handoff()
+
+    init(path: String, fitting: (width: Int, height: Int)?, limits: ImageFile.Limits) {
+        self.path = path
+        self.fitting = fitting
+        self.limits = limits
+    }
+}
+
+/// Decoded pixels: a cairo image surface (premultiplied ARGB32) whose one reference belongs to whoever holds this,
+/// its size, and the file's own size.
+struct DecodedSurface {
+    let surface: OpaquePointer
+    let width: Int
+    let height: Int
+    let naturalWidth: Int
+    let naturalHeight: Int
+}
+
+/// A worker's result on its way to GTK's thread through `g_task_return_pointer`. Written once on the worker before
+/// it returns the task, read once on GTK's thread after (GTask's completion orders the two).
+private final class DecodeOutput {
+    private var result: Result<DecodedSurface, ImageFile.Failure>?
+    let handoff = Handoff()
+
+    init(_ result: Result<DecodedSurface, ImageFile.Failure>) { self.result = result }
+
+    /// The result, now the caller's.
+    func take() -> Result<DecodedSurface, ImageFile.Failure> {
+        defer { result = nil }
+        return result!
+    }
+
+    /// Destroys the pixels if nobody took them.
+    func discard() {
+        if case .success(let decoded)? = result { cairo_surface_destroy(decoded.surface) }
+        result = nil
+    }
+}
+
+extension ImageFile {
+    /// Reads and decodes the image at `path` as `load` does, then copies its pixels into a new cairo image surface
+    /// (the caller owns it). Runs on any thread: it touches nothing but the file, the decoder and the new objects.
+    static func loadSurface(path: String, fitting: (width: Int, height: Int)?,
+                            limits: Limits) -> Result<DecodedSurface, Failure> {
+        let decoded: Decoded
+        switch load(path: path, fitting: fitting, limits: limits) {
+        case .success(let image): decoded = image
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(decoded.texture)) }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(decoded.width), Int32(decoded.height))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return .failure(Failure("cannot make a surface of \(decoded.width)×\(decoded.height) px"))
+        }
+        // gdk_texture_download writes cairo's premultiplied ARGB32 layout.
+        gdk_texture_download(decoded.texture, cairo_image_surface_get_data(surface), gsize(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+        return .success(DecodedSurface(surface: surface, width: decoded.width, height: decoded.height,
+                                       naturalWidth: decoded.naturalWidth, naturalHeight: decoded.naturalHeight))
+    }
+}
+
+// The C callbacks are free functions, so none of them is main-actor isolated: a closure written inside the
+// main-actor queue would be, and would trap (Swift's runtime isolation check) when called on a worker.
+
+/// The worker's body, on a thread of GIO's pool: decodes unless the job was cancelled before it got here, and
+/// returns the result through the task.
+private func decodeOnWorker(_ task: OpaquePointer?, _ source: gpointer?, _ data: gpointer?,
+                            _ cancellable: UnsafeMutablePointer<GCancellable>?) {
+    guard let task, let data else { return }
+    let input = Unmanaged<DecodeInput>.fromOpaque(data).takeUnretainedValue()
+    input.handoff.take()
+    if g_cancellable_is_cancelled(cancellable) != 0 {
+        g_task_return_pointer(task, nil, nil)
+        return
+    }
+    let output = DecodeOutput(ImageFile.loadSurface(path: input.path, fitting: input.fitting, limits: input.limits))
+    output.handoff.give()
+    g_task_return_pointer(task, Unmanaged.passRetained(output).toOpaque(), releaseDecodeOutput)
+}
+
+/// The task's callback, on GTK's thread (the thread whose main context started the task).
+private func decodeFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: gpointer?) {
+    guard let data else { return }
+    // The output becomes ours here (GTask no longer frees it); a cancelled task returned none. Both pointers cross
+    // into the main-actor closure as addresses (this function is GTK's thread's, as the check inside asserts).
+    let job = UInt(bitPattern: data)
+    let output = UInt(bitPattern: g_task_propagate_pointer(result, nil))
+    onGtkThread {
+        let job = Unmanaged<DecodeQueue.Job>.fromOpaque(UnsafeRawPointer(bitPattern: job)!).takeRetainedValue()
+        let output = UnsafeRawPointer(bitPattern: output).map { Unmanaged<DecodeOutput>.fromOpaque($0).takeRetainedValue() }
+        output?.handoff.take()
+        job.queue.finish(job, output)
+    }
+}
+
+/// Releases a task's input (on the thread that drops the task last).
+private func releaseDecodeInput(_ data: gpointer?) {
+    guard let data else { return }
+    Unmanaged<DecodeInput>.fromOpaque(data).release()
+}
+
+/// Frees a result nobody took (GTask calls this when the task goes without `g_task_propagate_pointer`).
+private func releaseDecodeOutput(_ data: gpointer?) {
+    guard let data else { return }
+    let output = Unmanaged<DecodeOutput>.fromOpaque(data).takeRetainedValue()
+    output.handoff.take()
+    output.discard()
+}
