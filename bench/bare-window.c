@@ -27,6 +27,11 @@ static void after_paint_cb(GdkFrameClock *clock, gpointer window) {
         printf(",\"phases\":{");
         for (int i = 0; i < n_marks; i++) printf("%s\"%s\":%.6f", i ? "," : "", names[i], marks[i]);
         printf("}");
+        struct timespec thread_cpu, process_cpu;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &thread_cpu);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &process_cpu);
+        printf(",\"cpu\":{\"main\":%.6f,\"process\":%.6f}", thread_cpu.tv_sec + thread_cpu.tv_nsec / 1e9,
+               process_cpu.tv_sec + process_cpu.tv_nsec / 1e9);
     }
     printf(",\"width\":%d}\n", gdk_surface_get_width(surface));
     fflush(stdout);

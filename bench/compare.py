@@ -16,8 +16,12 @@ for page in pages:
     configs.append((f"after  {page}", [after, "--qa-log", "--page", page]))
 rows = startup.measure_interleaved(configs)
 bare = rows[0]
-print(f"{'':16} {'ready ms':>9} {'x bare':>7} {'RSS MB':>7} {'+MB':>6}   phases (ms from launch)")
+print(f"{'':16} {'ready ms':>9} {'x bare':>7} {'CPU main':>9} {'x bare':>7} {'CPU all':>8} {'x bare':>7} {'RSS MB':>7} "
+      f"{'+MB':>6}   phases (ms from launch)")
 for r in rows:
     phases = " ".join(f"{k}={v:.1f}" for k, v in r["phases_ms"].items())
-    print(f"{r['name']:16} {r['ready_ms']:9.1f} {r['ready_ms'] / bare['ready_ms']:7.2f} {r['rss_mb']:7.1f} "
+    cpu = r.get("cpu_ms", {})
+    cells = " ".join(f"{cpu[k]:{w}.1f} {cpu[k] / bare['cpu_ms'][k]:7.2f}" if k in cpu and k in bare.get("cpu_ms", {})
+                     else f"{'-':>{w}} {'-':>7}" for k, w in (("main", 9), ("process", 8)))
+    print(f"{r['name']:16} {r['ready_ms']:9.1f} {r['ready_ms'] / bare['ready_ms']:7.2f} {cells} {r['rss_mb']:7.1f} "
           f"{r['rss_mb'] - bare['rss_mb']:6.1f}   {phases}")

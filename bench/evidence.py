@@ -1,8 +1,9 @@
 """The whole benchmark in one run (scripts/bench runs it inside scripts/headless after a release build):
 start-up and memory against a bare GTK window (with a per-phase breakdown), start-up with 1,000,000 items on every
-page, frame timing during programmatic snaps with the shipped content and with 1,000,000 items, and the core's
-figures. Prints tables, the targets with PASS/MISS, then one JSON line.
-Usage: evidence.py [--quick] [--snaps N] [--items N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
+page, frame timing during programmatic snaps with the shipped content and with 1,000,000 items, during touchpad
+flings and during motions across a looping row's seam with 1,000,000 items, and the core's figures. Prints tables,
+the targets with PASS/MISS, then one JSON line.
+Usage: evidence.py [--quick] [--snaps N] [--flings N] [--items N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
 
 import argparse
 import json
@@ -12,7 +13,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import startup  # noqa: E402
-from frames import measure_frames, print_frames, write_large_content  # noqa: E402
+from frames import measure_frames, print_frames, row_name, write_large_content  # noqa: E402
 from startup import PAGES, measure_startup, print_startup  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,18 +27,22 @@ LARGE_RSS_MB = 120.0     # with the large content: resident memory under 120 MB 
 LATE_FRAME_MS = 20.0     # no frame interval over 20 ms in steady animation
 LARGE_TOLERANCE = 0.10   # large-content frame figures within 10 % of the small ones
 SNAPPING_PAGES = ["menu", "strip", "carousel"]
+LOOPING_PAGES = ["strip", "carousel"]   # the pages `--loop` makes wrap around
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--snaps", type=int, default=None, help="snaps per frame run (default 100; 20 with --quick)")
+    parser.add_argument("--flings", type=int, default=None,
+                        help="touchpad flings per fling run (default 48; 12 with --quick): short and long, both ways")
     parser.add_argument("--items", type=int, default=LARGE_ITEMS, help="items in the large content")
-    parser.add_argument("--quick", action="store_true", help="3 launches per start-up row, 20 snaps: for iterating")
+    parser.add_argument("--quick", action="store_true", help="3 launches per start-up row, 20 snaps, 12 flings: for iterating")
     parser.add_argument("--snapcore", help="file whose last line is snapcore-bench's JSON")
     opts = parser.parse_args()
     if opts.quick and "BENCH_RUNS" not in os.environ:
         startup.RUNS = 3
     snaps = opts.snaps or (20 if opts.quick else 100)
+    flings = opts.flings or (12 if opts.quick else 48)
     demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -48,6 +53,12 @@ def main():
         for page in SNAPPING_PAGES:
             frames.append(measure_frames(demo, page, snaps))
             frames.append(measure_frames(demo, page, snaps, ["--content", large]))
+        # Flings and wraps, with the large content only: flings on every snapping page; on a looping row every motion
+        # crosses the seam (snaps from the last item to the first and back, flings from the last item and back).
+        motions = [measure_frames(demo, page, flings, ["--content", large], input="flings") for page in SNAPPING_PAGES]
+        for page in LOOPING_PAGES:
+            for kind, count in [("snaps", snaps), ("flings", flings)]:
+                motions.append(measure_frames(demo, page, count, ["--content", large, "--loop"], input=kind))
     core = None
     if opts.snapcore:
         with open(opts.snapcore) as f:
@@ -58,17 +69,31 @@ def main():
     print()
     print_frames(frames)
     print()
-    targets = check_targets(rows, frames, opts.items)
+    print_frames(motions, title=f"flings ({flings}), wraps")
+    print()
+    targets = check_targets(rows, frames, motions, opts.items)
     for t in targets:
         print(f"{'PASS' if t['pass'] else 'MISS'}  {t['target']}: {t['measured']}")
     if core:
         print()
         print("core (snapcore-bench): " + json.dumps(core))
-    print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": snaps, "startup": rows, "frames": frames,
-                      "targets": targets, "snapcore": core}))
+    print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": snaps, "flings": flings, "startup": rows,
+                      "frames": frames, "frames_flings_wraps": motions, "targets": targets, "snapcore": core}))
 
 
-def check_targets(startup, frames, items):
+def frame_cpu(row):
+    """The whole frame's CPU time on GTK's thread (ours, GTK's layout, cairo's drawing; not time spent waiting for the
+    CPU), and for late frames how long that thread waited for a CPU: with frame CPU far below 16.7 ms and a wait as
+    long as the lateness, a late frame was the machine's, not the frame's work."""
+    text = f"; frame CPU median {row['frame_cpu_median_ms']:.1f}, max {row['frame_cpu_max_ms']:.1f} ms"
+    if row["late_frames"]:
+        # The kernel's run-queue wait of GTK's thread during the late intervals (sampled at the frames' ticks).
+        text += (f"; late by {row['late_excess_ms']:.0f} ms in all, while GTK's thread waited "
+                 f"{row['late_runqueue_wait_ms']:.0f} ms for a CPU")
+    return text
+
+
+def check_targets(startup, frames, motions, items):
     floor = startup[0]
     pages = [r for r in startup[1:] if r["name"].startswith("snapscroll-demo --page")]
     large = [r for r in startup[1:] if r["name"].endswith(" items")]
@@ -89,8 +114,17 @@ def check_targets(startup, frames, items):
                         "measured": f"{r['rss_mb']:.1f} MB", "pass": r["rss_mb"] <= LARGE_RSS_MB})
     for r in frames:
         targets.append({"target": f"{r['page']}, {r['items']} items: no frame over {LATE_FRAME_MS:.0f} ms",
-                        "measured": f"{r['late_frames']} of {r['frames']} over, max {r['interval_max_ms']:.1f} ms",
+                        "measured": f"{r['late_frames']} of {r['frames']} over, max {r['interval_max_ms']:.1f} ms"
+                                    f"{frame_cpu(r)}",
                         "pass": r["late_frames"] == 0})
+    for r in motions:
+        wrapped = f", {r['wraps']} seam crossings" if r["loops"] else ""
+        targets.append({"target": f"{row_name(r)}, {r['items']} items: no frame over {LATE_FRAME_MS:.0f} ms",
+                        "measured": f"{r['late_frames']} of {r['frames']} over, max {r['interval_max_ms']:.1f} ms"
+                                    f"{frame_cpu(r)} ({r['snaps']} {r['input']}, {r['travel_min_items']:g}-{r['travel_max_items']:g}"
+                                    f" items each{wrapped})",
+                        # A looping row's run measures wraps only if every motion crossed the seam.
+                        "pass": r["late_frames"] == 0 and (not r["loops"] or r["wraps"] >= r["snaps"])})
     for small, large in zip(frames[0::2], frames[1::2]):
         for key, what in [("interval_p99_ms", "frame interval p99"), ("cost_median_ms", "our cost median"),
                           ("cost_p99_ms", "our cost p99")]:

@@ -1,5 +1,6 @@
 """Frame figures: frame-clock intervals and the per-frame cost of our code while a snapping component makes
-programmatic snaps (the demo's SNAPSCROLL_BENCH_SNAPS mode, which ends with one `{"event":"bench",…}` line).
+programmatic snaps or touchpad flings (the demo's SNAPSCROLL_BENCH_SNAPS mode with SNAPSCROLL_BENCH_INPUT, which ends
+with one `{"event":"bench",…}` line).
 Also writes the large content files (menu titles, strip items and banners) the benchmark and the
 bad-input tests use (100,000 of each by default). Run inside scripts/headless."""
 
@@ -25,9 +26,10 @@ def write_large_content(path, count=100_000):
     return path
 
 
-def measure_frames(demo, page, snaps, args=(), timeout=300):
-    """Runs the demo on `page` with SNAPSCROLL_BENCH_SNAPS=snaps; returns its bench event (dict)."""
-    env = dict(os.environ, SNAPSCROLL_BENCH_SNAPS=str(snaps))
+def measure_frames(demo, page, snaps, args=(), timeout=300, input="snaps"):
+    """Runs the demo on `page` with SNAPSCROLL_BENCH_SNAPS=snaps motions of `input` ("snaps": programmatic snaps,
+    "flings": touchpad flings through the component's input handlers); returns its bench event (dict)."""
+    env = dict(os.environ, SNAPSCROLL_BENCH_SNAPS=str(snaps), SNAPSCROLL_BENCH_INPUT=input)
     p = subprocess.run([demo, "--qa-log", "--page", page, *args], capture_output=True, text=True, env=env,
                        timeout=timeout)
     for line in p.stdout.splitlines():
@@ -40,11 +42,18 @@ def measure_frames(demo, page, snaps, args=(), timeout=300):
     raise RuntimeError(f"{page}: no bench event (status {p.returncode}); stderr: {p.stderr[-2000:]}")
 
 
-def print_frames(rows):
-    print(f"{'frames (%d programmatic snaps)' % rows[0]['snaps']:26} {'items':>7} {'frames':>7} "
+def row_name(row):
+    """A frame row's name: the page, ` loop` for a looping row, and what moved it unless programmatic snaps."""
+    name = row["page"] + (" loop" if row.get("loops") else "")
+    return name + (f" {row['input']}" if row.get("input", "snaps") != "snaps" else "")
+
+
+def print_frames(rows, title=None):
+    title = title or "frames (%d programmatic snaps)" % rows[0]["snaps"]
+    print(f"{title:26} {'items':>7} {'frames':>7} "
           f"{'interval ms: median':>20} {'p99':>7} {'max':>7} {'>20ms':>6} {'our cost ms: median':>20} {'p99':>7} {'max':>7}")
     for r in rows:
-        print(f"{r['page']:26} {r['items']:7d} {r['frames']:7d} {r['interval_median_ms']:20.2f} {r['interval_p99_ms']:7.2f} "
+        print(f"{row_name(r):26} {r['items']:7d} {r['frames']:7d} {r['interval_median_ms']:20.2f} {r['interval_p99_ms']:7.2f} "
               f"{r['interval_max_ms']:7.2f} {r['late_frames']:6d} {r['cost_median_ms']:20.3f} {r['cost_p99_ms']:7.3f} "
               f"{r['cost_max_ms']:7.3f}")
 
@@ -52,7 +61,8 @@ def print_frames(rows):
 def main():
     """Frame figures with a large generated content file on the snapping pages, e.g.
     `scripts/headless python3 bench/frames.py --items 1000000 --snaps 40` (release build), also `--step N` (snaps of
-    N items) and `--loop` (snaps across the seam between the last item and the first)."""
+    N items), `--input flings` (touchpad flings instead of snaps) and `--loop` (every motion crosses the seam between
+    the last item and the first)."""
     import argparse
     import tempfile
     parser = argparse.ArgumentParser()
@@ -60,6 +70,8 @@ def main():
     parser.add_argument("--snaps", type=int, default=40)
     parser.add_argument("--step", type=int, default=1)
     parser.add_argument("--loop", action="store_true")
+    parser.add_argument("--input", choices=["snaps", "flings"], default="snaps",
+                        help="programmatic snaps, or touchpad flings (short and long, both ways) through the input handlers")
     parser.add_argument("--pages", default="menu,strip,carousel")
     opts = parser.parse_args()
     demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
@@ -69,8 +81,8 @@ def main():
         rows = []
         for page in opts.pages.split(","):
             args = ["--content", content] + (["--loop"] if opts.loop else [])
-            row = measure_frames(demo, page, opts.snaps, args, timeout=900)
-            row["page"] = f"{page}{' loop' if opts.loop else ''}{f' step {opts.step}' if opts.step > 1 else ''}"
+            row = measure_frames(demo, page, opts.snaps, args, timeout=900, input=opts.input)
+            row["page"] = f"{page}{f' step {opts.step}' if opts.step > 1 and opts.input == 'snaps' else ''}"
             rows.append(row)
         print_frames(rows)
 

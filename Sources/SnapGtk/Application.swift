@@ -1,7 +1,8 @@
 import CSnapGtk
 
 /// A GtkApplication with a reverse-DNS id, non-unique by default so several instances (tests,
-/// side-by-side runs) never hand over to each other. Command-line options are parsed before it runs.
+/// side-by-side runs) never hand over to each other. Command-line options are parsed before it runs. It loads no
+/// GResources automatically (`GApplication:resource-base-path` is unset).
 ///
 /// Most applications use ``SnapApplication/run(id:build:)`` instead; this is for one that builds its windows with
 /// its own GTK calls.
@@ -16,12 +17,16 @@ public final class Application {
         GtkThread.initialize()
         let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
         pointer = gtk_application_new(id, flags)
+        // No automatic GResource loading under the ID's resource path (SnapGtk apps ship plain files). GTK reads the
+        // icon theme on a worker thread as soon as the display's theme exists; at start-up GtkApplication would add
+        // that path to the theme, which throws the worker's reading away, and the first icon drawn then reads the
+        // theme again on GTK's thread (about 10 ms inside the first `gtk_window_present`).
+        g_application_set_resource_base_path(UnsafeMutablePointer(OpaquePointer(pointer)), nil)
     }
 
     /// Runs the main loop; `activate` builds the first window. Options are not passed on: the
     /// caller has parsed them already.
     public func run(program: String, activate: @escaping @MainActor (Application) -> Void) -> Int32 {
-        Signals.connect(UnsafeMutableRawPointer(pointer), "startup", after: true) { GtkThread.preloadIconTheme() }
         Signals.connect(UnsafeMutableRawPointer(pointer), "activate") { [unowned self] in activate(self) }
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), nil]
         defer { free(argv[0]) }

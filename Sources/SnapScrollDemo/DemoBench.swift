@@ -3,22 +3,41 @@ import Glibc
 @_spi(Testing) @_spi(GtkInterop) import SnapGtk
 
 /// The demo's frame benchmark, off unless `SNAPSCROLL_BENCH_SNAPS=N` is set: after `ready`, the visible page's
-/// snapping component makes N programmatic snaps back and forth by one item (each starts once the last has
-/// settled), recording the frame clock's intervals, the time spent in the component's per-frame handler, and how far
-/// the content moves per frame (in items: the largest first step of a snap, and the largest step), then
-/// one `{"event":"bench",…}` line goes to the QA log and the window closes. `bench/frames.py` reads it.
+/// snapping component makes N motions back and forth (each starts once the last has settled), recording the frame
+/// clock's intervals, the time spent in the component's per-frame handler, the whole frame's CPU time on GTK's
+/// thread, how far the content moves per frame (in items: the largest first step of a motion, and the largest step),
+/// how far each motion goes and how often the current item wraps around, then one `{"event":"bench",…}` line goes
+/// to the QA log and the window closes. `bench/frames.py` reads it.
+///
+/// The motions are programmatic snaps of one item (`SNAPSCROLL_BENCH_STEP=N`: of N items), or with
+/// `SNAPSCROLL_BENCH_INPUT=flings` touchpad flings, short and long in both directions, replayed through the
+/// component's scroll, scroll-end and decelerate handlers at their real times (`TouchpadReplay`). A looping row
+/// starts on its last item, so every motion crosses the seam between the last item and the first.
 @MainActor
 final class DemoBench {
     static let snapsVariable = "SNAPSCROLL_BENCH_SNAPS"
     static let stepVariable = "SNAPSCROLL_BENCH_STEP"
+    static let inputVariable = "SNAPSCROLL_BENCH_INPUT"
     /// A frame interval above this is a visibly late frame (60 Hz frames are 16.7 ms apart).
     static let lateFrameMs = 20.0
+    /// The frame clock's period at 60 Hz.
+    static let framePeriodMs = 1000.0 / 60
 
     private struct WeakScroller { weak var scroller: SnapScroller? }
     private var targets: [String: WeakScroller] = [:]
     private var pacer: FrameDriver?
+    private var frameCPU: [Double] = []
 
-    /// How many snaps were asked for, or nil when the benchmark is off.
+    /// The flings, in turn: short forward and back, then long forward and back. Deltas 8 ms apart, as touchpads
+    /// report them; GTK's lift-off velocity estimate is about 1,200 px/s for the short one (3 strip items with the
+    /// coast, 5 menu tabs) and 4,750 px/s for the long one (12 strip items, 20 menu tabs; a carousel page each).
+    static let flings: [TouchpadGesture] = {
+        let short = TouchpadGesture.fling(speed: 1.5, events: 8)
+        let long = TouchpadGesture.fling(speed: 6, events: 12)
+        return [short, short.reversed, long, long.reversed]
+    }()
+
+    /// How many motions (snaps or flings) were asked for, or nil when the benchmark is off.
     let requestedSnaps: Int? = getenv(DemoBench.snapsVariable).flatMap { Int(String(cString: $0)) }.map { max($0, 1) }
 
     /// A page offers its snapping component to the benchmark (not retained).
@@ -28,15 +47,23 @@ final class DemoBench {
 
     /// Called once after `ready`: runs the benchmark on `page` when it is on, then closes `window`.
     func begin(page: String, window: UnsafeMutablePointer<GtkWidget>, log: QALog) {
-        guard let snaps = requestedSnaps else { return }
+        guard let motions = requestedSnaps else { return }
         guard let scroller = targets[page]?.scroller else {
             emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("no snapping component on this page")])
             gtk_window_destroy(window.cast())
             return
         }
+        let input = getenv(Self.inputVariable).map { String(cString: $0) } ?? "snaps"
+        guard input == "snaps" || input == "flings" else {
+            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("\(Self.inputVariable) is snaps or flings")])
+            gtk_window_destroy(window.cast())
+            return
+        }
+        let flings = input == "flings"
         // Start mid-way, so a long row is measured far from its ends, as a user deep in it would see it.
         // SNAPSCROLL_BENCH_STEP=N: snaps of N items (long trips re-base the adjustment window on the way). A looping
-        // row snaps across its seam instead, from the last item to the first and back.
+        // row starts on its last item instead: snaps go to the first item and back, flings forward wrap to the first
+        // items and flings back return across the seam.
         let step = getenv(Self.stepVariable).flatMap { Int(String(cString: $0)) }.map { max($0, 1) } ?? 1
         var home = max(scroller.itemCount / 2 - 1, 0)
         var away = min(home + step, scroller.itemCount - 1)
@@ -49,14 +76,48 @@ final class DemoBench {
         frames.clearCosts()
         var done = 0
         let started = g_get_monotonic_time()
-        // Progress per frame, sampled once a frame in the fractional index (items).
+        // Progress per frame, sampled once a frame in the fractional index (items; virtual in a loop, so it has no
+        // seam).
         var previous = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
         var awaitingFirstStep = false
         var firstStepMax = 0.0
         var stepMax = 0.0
-        // Paced by the window's own frame clock: each frame, start the next snap once the last has come to rest.
-        let pacer = FrameDriver(widget: window) { [weak self, weak scroller] _ in
+        // Items from rest to rest per motion, and seam crossings (the real current item jumping by over half the row).
+        var motionStart = previous
+        var travel = (least: Double.infinity, most: 0.0)
+        var wraps = 0
+        var previousItem = scroller.currentIndex
+        var replay: TouchpadReplay?
+        // The CPU time GTK's thread spends on each frame while the component moves, from the pacer's tick (the start
+        // of the frame's update phase) to after the paint: ours and GTK's layout and drawing, but not time spent
+        // waiting for the CPU, so it tells a slow frame from a machine that was busy elsewhere.
+        var frameStart: Double?
+        frameCPU.removeAll()
+        // Late intervals while moving, as the pacer sees them: how late in all, and how much of that GTK's thread spent
+        // runnable but waiting for a CPU (the kernel's run-queue wait): when the two agree, the machine was busy.
+        var lastTick: (time: Double, wait: Double?, moving: Bool)?
+        var late = (excess: 0.0, waiting: 0.0)
+        let clock = gtk_widget_get_frame_clock(window).map { UnsafeMutableRawPointer($0) }
+        let painted = clock.map { clock in
+            Signals.connect(clock, "after-paint") { [weak self] in
+                guard let self, let start = frameStart else { return }
+                frameStart = nil
+                self.frameCPU.append(Self.threadCPUMilliseconds() - start)
+            }
+        }
+        // Paced by the window's own frame clock, whose tick runs before the component's in each frame (as GTK
+        // delivers input before it ticks animations): each frame, deliver the fling's events due by the frame's time
+        // (the same monotonic clock as the scroller's `now`), and start the next motion once the last has come to rest.
+        let pacer = FrameDriver(widget: window) { [weak self, weak scroller] frameTime in
             guard let self, let scroller else { return false }
+            let wait = Self.runQueueWaitMilliseconds()
+            let moving = scroller.frameDriver.isRunning || replay?.isFinished == false
+            if let last = lastTick, last.moving, frameTime - last.time > Self.lateFrameMs {
+                late.excess += frameTime - last.time - Self.framePeriodMs
+                if let before = last.wait, let wait { late.waiting += wait - before }
+            }
+            lastTick = (frameTime, wait, moving)
+            frameStart = moving ? Self.threadCPUMilliseconds() : nil
             let position = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
             let step = abs(position - previous)
             previous = position
@@ -65,16 +126,37 @@ final class DemoBench {
                 awaitingFirstStep = false
                 firstStepMax = max(firstStepMax, step)
             }
+            let item = scroller.currentIndex
+            if scroller.loops && abs(item - previousItem) * 2 > scroller.itemCount { wraps += 1 }
+            previousItem = item
+            if var gesture = replay, !gesture.isFinished {
+                gesture.deliver(to: scroller, through: frameTime)
+                replay = gesture
+                return true
+            }
             if scroller.isMoving { return true }
-            guard done < snaps else {
+            if done > 0 {
+                let moved = abs(position - motionStart)
+                travel = (min(travel.least, moved), max(travel.most, moved))
+            }
+            guard done < motions else {
+                if let clock, let painted { Signals.disconnect(clock, painted) }
                 let seconds = Double(g_get_monotonic_time() - started) / 1_000_000
                 self.finish(
-                    page: page, scroller: scroller, snaps: snaps, seconds: seconds,
-                    steps: (first: firstStepMax, largest: stepMax), log: log)
+                    page: page, scroller: scroller, input: input, motions: motions, seconds: seconds,
+                    steps: (first: firstStepMax, largest: stepMax), travel: travel, wraps: wraps, late: late,
+                    log: log)
                 gtk_window_destroy(window.cast())
                 return false
             }
-            scroller.scrollTo(index: done % 2 == 0 ? away : home, cause: .programmatic)
+            motionStart = position
+            if flings {
+                var gesture = TouchpadReplay(Self.flings[done % Self.flings.count], startingAt: frameTime)
+                gesture.deliver(to: scroller, through: frameTime)
+                replay = gesture
+            } else {
+                scroller.scrollTo(index: done % 2 == 0 ? away : home, cause: .programmatic)
+            }
             awaitingFirstStep = true
             done += 1
             return true
@@ -84,18 +166,23 @@ final class DemoBench {
     }
 
     private func finish(
-        page: String, scroller: SnapScroller, snaps: Int, seconds: Double, steps: (first: Double, largest: Double),
-        log: QALog
+        page: String, scroller: SnapScroller, input: String, motions: Int, seconds: Double,
+        steps: (first: Double, largest: Double), travel: (least: Double, most: Double), wraps: Int,
+        late: (excess: Double, waiting: Double), log: QALog
     ) {
         let intervals = scroller.frameDriver.intervals.sorted()
         let costs = scroller.frameDriver.costs.sorted()
         var fields: [String: String] = [
-            "page": QALog.quoted(page), "items": String(scroller.itemCount), "snaps": String(snaps),
+            "page": QALog.quoted(page), "items": String(scroller.itemCount), "input": QALog.quoted(input),
+            "snaps": String(motions), "loops": scroller.loops ? "true" : "false",
             "frames": String(costs.count), "seconds": Self.number(seconds),
             "late_frames": String(intervals.filter { $0 > Self.lateFrameMs }.count),
             "first_step_max_items": Self.number(steps.first), "step_max_items": Self.number(steps.largest),
+            "travel_min_items": Self.number(travel.least.isFinite ? travel.least : 0),
+            "travel_max_items": Self.number(travel.most), "wraps": String(wraps),
+            "late_excess_ms": Self.number(late.excess), "late_runqueue_wait_ms": Self.number(late.waiting),
         ]
-        for (name, values) in [("interval", intervals), ("cost", costs)] {
+        for (name, values) in [("interval", intervals), ("cost", costs), ("frame_cpu", frameCPU.sorted())] {
             fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))
             fields["\(name)_p99_ms"] = Self.number(Self.percentile(values, 99))
             fields["\(name)_max_ms"] = Self.number(values.last ?? 0)
@@ -109,6 +196,27 @@ final class DemoBench {
         var line = "{\"event\":\"bench\""
         for key in fields.keys.sorted() { line += ",\(QALog.quoted(key)):\(fields[key]!)" }
         writeLine(line + "}", to: STDOUT_FILENO)
+    }
+
+    /// CPU time used by this thread so far, in ms.
+    private static func threadCPUMilliseconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1_000_000
+    }
+
+    /// Time this thread has spent runnable but waiting for a CPU (ms), from the kernel's schedstat; nil without it.
+    private static func runQueueWaitMilliseconds() -> Double? {
+        let fd = open("/proc/thread-self/schedstat", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // "<ns on a CPU> <ns waiting for one> <timeslices>"
+        var bytes = (0..<96).map { _ in UInt8(0) }
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let fields = bytes[..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count >= 2, let nanoseconds = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return Double(nanoseconds) / 1_000_000
     }
 
     /// Nearest-rank percentile of sorted values.

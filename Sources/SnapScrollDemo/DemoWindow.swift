@@ -39,10 +39,13 @@ final class DemoWindow {
     static let minimumHeight: Int32 = 480
     /// Windows shorter than this open with the QA panel hidden, leaving the height to the page.
     static let qaPanelMinimumWindowHeight = 500
+    /// Windows opening at least this wide paint their first frame with the header's page tabs (they need about 670 px).
+    static let tabsSurelyFitWidth = 800
 
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let paned: UnsafeMutablePointer<GtkWidget>
+    private let switcher: UnsafeMutablePointer<GtkWidget>
     private let log: QALog
     private let bench: DemoBench
     private let context: PageContext
@@ -77,15 +80,17 @@ final class DemoWindow {
         // Pages are built when first shown: start-up pays only for the page on screen (no banner images
         // decoded, no emoji font loaded, until a page needs them). A page is never wider than the window (each
         // lays itself out down to the minimum width); it scrolls vertically when the window is shorter than it.
+        // A slot is a plain box until its page is built (a scrolled window each would be styled at start-up).
         for page in Self.pages {
-            let slot = gtk_scrolled_window_new()!
-            gtk_scrolled_window_set_policy(slot.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-            gtk_stack_add_titled(stack.opaque, slot, page.id, page.title)
+            gtk_stack_add_titled(stack.opaque, gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), page.id, page.title)
         }
         gtk_stack_set_visible_child_name(stack.opaque, options.page)
 
         let header = gtk_header_bar_new()!
-        gtk_header_bar_set_title_widget(header.opaque, PageSwitcher.make(stack: stack, pages: Self.pages))
+        // A window that opens wide shows the page tabs; the drop-down that replaces them in narrow windows is
+        // added after the first frame.
+        switcher = PageSwitcher.make(stack: stack, pages: Self.pages, withDropDown: options.width < Self.tabsSurelyFitWidth)
+        gtk_header_bar_set_title_widget(header.opaque, switcher)
         gtk_header_bar_set_decoration_layout(header.opaque, ":close")
         gtk_window_set_titlebar(window.cast(), header)
 
@@ -140,7 +145,11 @@ final class DemoWindow {
         let child = page.build(context)
         builtPages[name] = child
         gtk_widget_add_css_class(child, "demo-page")
-        gtk_scrolled_window_set_child(slot.opaque, child)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_scrolled_window_set_child(scroller.opaque, child)
+        gtk_box_append(slot.cast(), scroller)
     }
 
     /// Gives the keyboard focus to the visible page's component (not to the first spin button), so arrow keys move
@@ -160,7 +169,8 @@ final class DemoWindow {
     private func showQAPanel(_ show: Bool) {
         qaShown = show
         if show && gtk_paned_get_end_child(paned.opaque) == nil {
-            gtk_paned_set_end_child(paned.opaque, qaPanel.build())
+            // Shown from the start: the log's text view follows the first frame (which has no line to show).
+            gtk_paned_set_end_child(paned.opaque, qaPanel.build(deferringLog: !readySent))
         }
         if let panel = qaPanel.widget { gtk_widget_set_visible(panel, show ? 1 : 0) }
     }
@@ -179,7 +189,9 @@ final class DemoWindow {
             let surface = gtk_native_get_surface(OpaquePointer(self.window))
             StartupPhases.mark("frame")
             self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)),
-                           phases: StartupPhases.json())
+                           phases: StartupPhases.json(), cpu: StartupPhases.cpuJSON())
+            PageSwitcher.completeSoon(self.switcher)
+            self.qaPanel.completeLog()
             self.bench.begin(page: page, window: self.window, log: self.log)
         }
     }

@@ -16,10 +16,11 @@ final class QALog {
     /// Calls `observer` with every line from now on.
     func observe(_ observer: @escaping @MainActor (String) -> Void) { observers.append(observer) }
 
-    /// `phases` (already JSON) is added as it is, for the start-up benchmark.
-    func ready(page: String, width: Int, height: Int, phases: String? = nil) {
+    /// `phases` and `cpu` (already JSON) are added as they are, for the start-up benchmark.
+    func ready(page: String, width: Int, height: Int, phases: String? = nil, cpu: String? = nil) {
         var fields: [String: Any] = ["page": page, "width": width, "height": height]
         if let phases { fields["phases"] = RawJSON(text: phases) }
+        if let cpu { fields["cpu"] = RawJSON(text: cpu) }
         emit("ready", fields)
     }
 

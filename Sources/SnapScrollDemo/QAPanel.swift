@@ -19,6 +19,8 @@ final class QAPanel {
     /// The panel's root, once built.
     private(set) var widget: UnsafeMutablePointer<GtkWidget>?
     private var view: UnsafeMutablePointer<GtkWidget>?
+    /// The log's stand-in while `build(deferringLog:)` waits for `completeLog()`.
+    private var placeholder: UnsafeMutablePointer<GtkWidget>?
     private var endMark: UnsafeMutablePointer<GtkTextMark>?
     /// Lines the view has not taken yet.
     private var pending: [String] = []
@@ -31,9 +33,41 @@ final class QAPanel {
         log.observe { [weak self] line in self?.append(line) }
     }
 
-    /// Builds the widgets (first call only) and returns the root.
-    func build() -> UnsafeMutablePointer<GtkWidget> {
+    /// Builds the widgets (first call only) and returns the root. With `deferringLog`, the log's area is a plain
+    /// panel of the same size and colour until `completeLog()` puts the text view in it: a window's first frame
+    /// shows the panel's final layout without paying for a text view that has no line to show yet (the first line,
+    /// `ready`, comes after that frame).
+    func build(deferringLog: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         if let widget { return widget }
+        let title = gtk_label_new("QA event log")!
+        gtk_widget_add_css_class(title, "qa-title")
+        gtk_label_set_xalign(title.opaque, 0)
+        let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        gtk_widget_add_css_class(panel, "qa-panel")
+        gtk_box_append(panel.cast(), title)
+        widget = panel
+        if deferringLog {
+            let placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_widget_add_css_class(placeholder, "view")
+            gtk_widget_set_size_request(placeholder, -1, Self.logHeight)
+            gtk_box_append(panel.cast(), placeholder)
+            self.placeholder = placeholder
+        } else {
+            gtk_box_append(panel.cast(), makeLog())
+        }
+        return panel
+    }
+
+    /// Puts the text view in place of a deferred log area (no-op otherwise), with the lines logged so far.
+    func completeLog() {
+        guard !closed, let panel = widget, let placeholder else { return }
+        self.placeholder = nil
+        gtk_box_remove(panel.cast(), placeholder)
+        gtk_box_append(panel.cast(), makeLog())
+    }
+
+    /// The log's scrolled text view; lines scroll sideways rather than widening the panel (and with it the window).
+    private func makeLog() -> UnsafeMutablePointer<GtkWidget> {
         let view = gtk_text_view_new()!
         gtk_text_view_set_editable(view.cast(), 0)
         gtk_text_view_set_cursor_visible(view.cast(), 0)
@@ -46,24 +80,15 @@ final class QAPanel {
         gtk_text_buffer_get_end_iter(buffer, &end)
         endMark = gtk_text_buffer_create_mark(buffer, "end", &end, 0)
 
-        // Lines scroll sideways rather than widening the panel (and with it the window).
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(scroller.opaque, view)
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(scroller, -1, Self.logHeight)
-        let title = gtk_label_new("QA event log")!
-        gtk_widget_add_css_class(title, "qa-title")
-        gtk_label_set_xalign(title.opaque, 0)
-        let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-        gtk_widget_add_css_class(panel, "qa-panel")
-        gtk_box_append(panel.cast(), title)
-        gtk_box_append(panel.cast(), scroller)
         // Held until the window goes, so the view outlives any batch queued before that.
         g_object_ref(view)
         self.view = view
-        widget = panel
         if !pending.isEmpty { batch.schedule() }
-        return panel
+        return scroller
     }
 
     /// The window is going: nothing is written into the view from now on.
@@ -72,6 +97,7 @@ final class QAPanel {
         batch.cancel()
         if let view { g_object_unref(view) }
         view = nil
+        placeholder = nil
         endMark = nil
         pending.removeAll()
     }

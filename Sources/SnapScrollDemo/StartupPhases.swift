@@ -19,4 +19,17 @@ enum StartupPhases {
         guard getenv(variable) != nil else { return nil }
         return "{" + marks.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
+
+    /// The processor time spent so far, in seconds: `main` by the calling (GTK's) thread, `process` by all threads;
+    /// nil when not asked for. Unlike the phases, these hardly change when other processes load the machine, so a
+    /// side-by-side comparison stays meaningful on a busy one.
+    static func cpuJSON() -> String? {
+        guard getenv(variable) != nil else { return nil }
+        func seconds(_ clock: clockid_t) -> Double {
+            var time = timespec()
+            clock_gettime(clock, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
+        return "{\"main\":\(seconds(CLOCK_THREAD_CPUTIME_ID)),\"process\":\(seconds(CLOCK_PROCESS_CPUTIME_ID))}"
+    }
 }

@@ -72,14 +72,14 @@ final class SnapScrollerTests: XCTestCase {
             }
         }
 
-        /// Replays touchpad samples (ms from start, dx px) at their real times, optionally ending with scroll-end.
+        /// Replays touchpad samples (ms from start, dx px) at their real times, optionally ending with scroll-end
+        /// (the replay the benchmark's flings use too: `TouchpadReplay`).
         func replayTouchpad(_ samples: [(Double, Double)], scrollEnd: Bool) {
-            let start = scroller.now
-            for (t, dx) in samples {
-                GtkThread.iterate(timeout: 1) { self.scroller.now >= start + t }
-                scroller.handleScroll(dx: dx, dy: 0, unit: GDK_SCROLL_UNIT_SURFACE, time: start + t)
-            }
-            if scrollEnd { scroller.handleScrollEnd() }
+            let gesture = TouchpadGesture(samples: samples.map { TouchpadGesture.Sample(time: $0.0, dx: $0.1) },
+                                          ending: scrollEnd ? .scrollEnd : .none)
+            var replay = TouchpadReplay(gesture, startingAt: scroller.now)
+            let delivered = GtkThread.iterate(timeout: 10) { replay.deliver(to: self.scroller, through: self.scroller.now) }
+            XCTAssertTrue(delivered, "the replay never finished")
         }
     }
 

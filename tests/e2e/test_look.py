@@ -3,11 +3,12 @@ widths, nothing laid out past the window's edges, the resting item centred; and 
 pixels in the light, dark and high-contrast themes."""
 
 import random
+import subprocess
 import time
 
 from harness import App, extents, wait_until, xdo
-from look import PAGES, THEMES, Window, background, contrast, page_panel, saturation, showing, switch_page, \
-    text_contrast
+from look import PAGES, THEMES, Window, background, contrast, header_shows_tabs, page_panel, saturation, showing, \
+    switch_page, text_contrast
 from soak import Soak
 
 SIZES = [(360, 640), (600, 800), (960, 640), (1400, 900)]
@@ -209,3 +210,22 @@ def test_qa_panel_starts_hidden_in_a_short_window_and_ctrl_l_shows_it_with_the_e
         xdo("key", "ctrl+l")
         wait_until(lambda: not any(showing(n) for n in app.find_all(role="label", name="QA event log")),
                    message="the QA panel to hide")
+
+
+def test_a_window_opened_wide_gets_the_drop_down_when_narrowed():
+    """A window that opens wide paints its first frame with the header's tabs and adds the drop-down after it; once
+    narrowed below the tabs' width, the header shows the drop-down, and it switches pages."""
+    with App("--page", "menu", "--size", "960x640") as app:
+        app.accessible()
+        window = Window(app)
+        assert header_shows_tabs(app), "960 px wide: the header should show its tabs"
+        subprocess.run(["xdotool", "windowsize", window.id, "400", "640"], check=True)
+        wait_until(lambda: not header_shows_tabs(app), timeout=5, message="the header to give way to the drop-down")
+        drop = app.find(role="combo box", name="Demo page")
+        wait_until(lambda: showing(drop), timeout=5, message="the drop-down to be laid out")
+        window = Window(app)
+        switch_page(app, window, "strip")
+        assert page_panel(app, "strip") is not None
+        subprocess.run(["xdotool", "windowsize", window.id, "960", "640"], check=True)
+        wait_until(lambda: header_shows_tabs(app), timeout=5, message="the tabs to come back")
+        assert app.stderr == [], "".join(app.stderr)
