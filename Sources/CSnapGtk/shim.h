@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>   /* g_unix_signal_add: SIGTERM/SIGINT/SIGHUP through the main loop */
 #include <libintl.h>
+#include <malloc.h>     /* mallopt: large blocks mapped on their own (the demo's process setup) */
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -68,5 +69,10 @@ static inline gboolean snap_accessible_selected_is(GtkWidget *widget, gboolean e
 /* ---- wrappers for the carousel ---- */
 
 /* ---- end carousel ---- */
+
+/* Fixes glibc's mapping threshold at `bytes` (mallopt's M_MMAP_THRESHOLD is a macro Swift cannot see). */
+static inline int snap_malloc_set_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+}
 
 #endif

@@ -151,6 +151,8 @@ public final class Carousel {
                               measure: { carousel, orientation, forSize in carousel.measure(orientation, forSize) },
                               allocate: { $0.allocate(width: $1, height: $2) })
         WidgetLifetime.tie(self, to: widget)
+        // Off screen (its page hidden, its window closing), the carousel keeps no decoded images.
+        Signals.connect(widget.raw, "unmap") { [weak store] in store?.releaseHidden() }
 
         // Whole pixels: items are placed on whole pixels anyway, and resting offsets stay whole numbers.
         scroller.itemWidthForViewport = { [weak self] in self?.geometry(forWidth: $0).panelWidth.rounded() ?? 0 }

@@ -15,6 +15,8 @@ protocol CarouselPages: AnyObject {
     func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int)
     /// Tap feedback on a page's widget.
     func flash(_ widget: UnsafeMutablePointer<GtkWidget>)
+    /// The carousel left the screen: let go of what only drawing needs (decoded images).
+    func releaseHidden()
 }
 
 /// Image banners: a `BannerCell` per widget, images decoded once through a shared cache, one report per bad image.
@@ -89,6 +91,12 @@ final class BannerPages: CarouselPages {
         cells[widget.raw]?.flash()
     }
 
+    /// Decoded banners are the carousel's largest memory (up to the cache's budget, at the largest size they were
+    /// drawn): none is kept while the carousel is not on screen. Shown again, each is decoded at the size drawn then.
+    func releaseHidden() {
+        cache.releaseDecoded()
+    }
+
     private func flush() {
         guard let report, !pending.isEmpty else { return }
         let due = pending
@@ -138,6 +146,9 @@ final class CustomPages<Page: WidgetRepresentable>: CarouselPages {
     }
 
     func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {}
+
+    /// The application's pages hold their own resources.
+    func releaseHidden() {}
 
     private func resize() {
         for page in pages.values { size(page.rootWidget.pointer) }

@@ -132,6 +132,21 @@ final class TextureCache {
         }
     }
 
+    /// Bytes of decoded pixels kept now.
+    var decodedBytes: Int { bytes }
+
+    /// Drops every decoded image; files stay known as good (their header size) or bad. For images that are not on
+    /// screen any more (a hidden carousel): the next draw decodes again, at the size it is drawn then.
+    func releaseDecoded() {
+        for path in order {
+            guard case .decoded(let image) = entries[path] else { continue }
+            cairo_surface_destroy(image.surface)
+            entries[path] = .checked(width: image.naturalWidth, height: image.naturalHeight)
+        }
+        order.removeAll()
+        bytes = 0
+    }
+
     /// Whether `image(atPath:fitting:)` would answer without decoding: the file failed already, or its kept pixels
     /// cover `fitting`.
     func isSettled(path: String, fitting: (width: Int, height: Int)?) -> Bool {

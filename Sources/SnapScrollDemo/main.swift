@@ -7,6 +7,7 @@ import SnapGtk
 // Before anything opens a file or a socket: closed standard streams get /dev/null, then signals are set up.
 ProcessSetup.reopenClosedStandardStreams()
 ProcessSetup.setSignalDispositions()
+ProcessSetup.returnLargeBlocksWhenFreed()
 let terminationSignals = TerminationSignals()
 
 let program = "snapscroll-demo"

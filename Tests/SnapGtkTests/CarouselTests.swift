@@ -190,6 +190,41 @@ final class CarouselTests: XCTestCase {
         }
     }
 
+    func testAHiddenCarouselKeepsNoDecodedImagesAndDecodesAtTheShownSizeAgain() throws {
+        try MainActor.assumeIsolated {
+            // As the demo's pages are: the carousel in a stack, hidden when another child shows.
+            let cache = TextureCache()
+            let banners = Self.banners
+            let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
+            let stack = gtk_stack_new()!
+            gtk_stack_add_named(stack.opaque, carousel.widget, "carousel")
+            gtk_stack_add_named(stack.opaque, gtk_label_new("another page"), "other")
+            let window = presentInWindow(stack, width: 1400, height: 900)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { cache.decodedBytes > 0 }, "the shown banners were never decoded")
+            let large = cache.decodedBytes
+            let decodes = cache.decodes
+
+            gtk_stack_set_visible_child_name(stack.opaque, "other")
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { gtk_widget_get_mapped(carousel.widget) == 0 }, "never hidden")
+            XCTAssertEqual(cache.decodedBytes, 0, "a hidden carousel keeps no decoded pixels")
+            // Files stay known: showing them again decodes, it does not check the files again.
+            let loads = cache.loads
+
+            gtk_window_set_default_size(window.cast(), 500, 600)
+            waitFrames(2, of: window)
+            gtk_stack_set_visible_child_name(stack.opaque, "carousel")
+            XCTAssertTrue(GtkThread.iterate(timeout: 5) { cache.decodes > decodes && cache.decodedBytes > 0 },
+                          "shown again, the banners were never decoded")
+            waitFrames(2, of: carousel.widget)
+            XCTAssertEqual(cache.loads, loads)
+            XCTAssertLessThan(cache.decodedBytes, large / 2, "decoded at the smaller size shown now, not the largest seen")
+            for page in 0..<2 {
+                XCTAssertFalse(try XCTUnwrap(carousel.cell(forPage: page)).showsPlaceholder, "page \(page)")
+            }
+        }
+    }
+
     func testResizeKeepsTheCurrentPageInPlaceAtTheNewScale() {
         MainActor.assumeIsolated {
             let f = Fixture(Self.banners, width: 900, height: 900)

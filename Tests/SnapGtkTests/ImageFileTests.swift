@@ -101,6 +101,16 @@ final class ImageFileTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(large.width, 400)
             XCTAssertEqual(cache.decodes, 2)
             XCTAssertEqual(cache.loads, 1)
+            XCTAssertEqual(cache.decodedBytes, large.width * large.height * 4, "the larger one replaced the smaller")
+
+            // Released (a hidden carousel): no pixels kept, the file still known; drawn again, decoded at that size.
+            cache.releaseDecoded()
+            XCTAssertEqual(cache.decodedBytes, 0)
+            XCTAssertTrue(cache.check(path: path) == nil && cache.loads == 1, "the file is not checked again")
+            let again = try cache.image(atPath: path, fitting: (width: 200, height: 100)).get()
+            XCTAssertEqual([again.width, again.height], [200, 100])
+            XCTAssertEqual(cache.decodes, 3)
+            XCTAssertEqual(cache.decodedBytes, 200 * 100 * 4)
 
             XCTAssertNil(cache.check(path: cut))
             guard case .failure = cache.image(atPath: cut, fitting: (width: 100, height: 100)) else {
