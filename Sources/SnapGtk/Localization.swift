@@ -30,13 +30,20 @@ public enum Localization {
     /// `message` in the user's language (the message itself when there is no translation).
     static func translate(_ message: String) -> String {
         bindCodeset()
-        return String(cString: g_dgettext(textDomain, message))
+        // Without a translation gettext returns the pointer it was given: the message's temporary C string, which
+        // lives only inside `withCString`, so the copy is made there.
+        return message.withCString { String(cString: g_dgettext(textDomain, $0)) }
     }
 
     /// The singular or plural form of a message for `count`, in the user's language.
     static func translate(singular: String, plural: String, count: Int) -> String {
         bindCodeset()
-        return String(cString: g_dngettext(textDomain, singular, plural, gulong(clamping: max(0, count))))
+        // As in `translate(_:)`: the result may be one of the temporary C strings given, so it is copied while they live.
+        return singular.withCString { one in
+            plural.withCString { many in
+                String(cString: g_dngettext(textDomain, one, many, gulong(clamping: max(0, count))))
+            }
+        }
     }
 
     /// Replaces each `%d` in `format`, in order, with the next of `values` (the formats here hold only `%d`, so
