@@ -145,6 +145,7 @@ final class TextureCache {
         }
         order.removeAll()
         bytes = 0
+        releases += 1
     }
 
     /// Whether `image(atPath:fitting:)` would answer without decoding: the file failed already, or its kept pixels
@@ -255,7 +256,13 @@ final class TextureCache {
     private final class Pending {
         var job: DecodeQueue.Job?
         var requests: [Request] = []
+        /// `releases` when the decode was asked for: a result that comes back after a later `releaseDecoded()` is
+        /// not kept (whoever asked is told, and asks again at the size it draws when shown).
+        var releasesAtStart = 0
     }
+
+    /// How many times `releaseDecoded()` ran.
+    private var releases = 0
 
     /// Decodes the file at `path` on a worker (`DecodeQueue.shared`) so its pixels cover `fitting` (device pixels),
     /// with some room when kept pixels were too few (as `image(atPath:fitting:)` does). Requests for a path already
@@ -272,6 +279,7 @@ final class TextureCache {
         }
         let entry = Pending()
         entry.requests.append(request)
+        entry.releasesAtStart = releases
         pending[path] = entry
         var wanted = fitting
         if case .decoded = entries[path] {
@@ -298,11 +306,18 @@ final class TextureCache {
 
     /// A worker's result: kept as `image(atPath:fitting:)` keeps its own, then the waiting requests are told.
     private func decoded(_ path: String, _ result: Result<DecodedSurface, Failure>) {
-        let waiting = pending.removeValue(forKey: path)?.requests ?? []
+        let entry = pending.removeValue(forKey: path)
+        let waiting = entry?.requests ?? []
         if entries[path] == nil { loads += 1 }
         decodes += 1
         var failure: Failure?
         switch (result, entries[path]) {
+        case (.success(let decoded), _) where (entry?.releasesAtStart ?? releases) != releases:
+            // Asked for before the pixels were released (the carousel was hidden meanwhile): not kept.
+            if entries[path] == nil {
+                entries[path] = .checked(width: decoded.naturalWidth, height: decoded.naturalHeight)
+            }
+            cairo_surface_destroy(decoded.surface)
         case (_, .failed(let known)?):
             // Found failed meanwhile (a synchronous decode): that stays.
             if case .success(let decoded) = result { cairo_surface_destroy(decoded.surface) }

@@ -201,7 +201,8 @@ final class CarouselTests: XCTestCase {
             gtk_stack_add_named(stack.opaque, gtk_label_new("another page"), "other")
             let window = presentInWindow(stack, width: 1400, height: 900)
             defer { gtk_window_destroy(window.cast()) }
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { cache.decodedBytes > 0 }, "the shown banners were never decoded")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.decodedBytes > 0 && !cache.isDecoding },
+                          "the shown banners were never decoded")
             let large = cache.decodedBytes
             let decodes = cache.decodes
 
@@ -222,6 +223,29 @@ final class CarouselTests: XCTestCase {
             for page in 0..<2 {
                 XCTAssertFalse(try XCTUnwrap(carousel.cell(forPage: page)).showsPlaceholder, "page \(page)")
             }
+        }
+    }
+
+    func testADecodeThatEndsAfterTheCarouselIsHiddenIsNotKept() {
+        MainActor.assumeIsolated {
+            let cache = TextureCache()
+            let banners = Self.banners
+            let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
+            let stack = gtk_stack_new()!
+            gtk_stack_add_named(stack.opaque, carousel.widget, "carousel")
+            gtk_stack_add_named(stack.opaque, gtk_label_new("another page"), "other")
+            let window = presentInWindow(stack, width: 1400, height: 900)
+            defer { gtk_window_destroy(window.cast()) }
+            // Hidden as soon as a decode is under way, before it can end.
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.isDecoding }, "no decode was asked for")
+            gtk_stack_set_visible_child_name(stack.opaque, "other")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_mapped(carousel.widget) == 0 }, "never hidden")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !cache.isDecoding }, "the decodes never ended")
+            XCTAssertEqual(cache.decodedBytes, 0, "pixels decoded for a carousel no longer shown were kept")
+            // Shown again, the banners are decoded and drawn.
+            gtk_stack_set_visible_child_name(stack.opaque, "carousel")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.decodedBytes > 0 && !cache.isDecoding },
+                          "shown again, the banners were never decoded")
         }
     }
 
