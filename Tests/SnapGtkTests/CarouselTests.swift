@@ -190,16 +190,23 @@ final class CarouselTests: XCTestCase {
         }
     }
 
+    /// As the demo's pages are: a carousel of `banners` in a stack (named "carousel", with a label page "other"),
+    /// in a 1400x900 window, shown; with its own cache.
+    @MainActor
+    private static func carouselInStack() -> (TextureCache, Carousel, UnsafeMutablePointer<GtkWidget>,
+                                              UnsafeMutablePointer<GtkWidget>) {
+        let cache = TextureCache()
+        let banners = Self.banners
+        let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
+        let stack = gtk_stack_new()!
+        gtk_stack_add_named(stack.opaque, carousel.widget, "carousel")
+        gtk_stack_add_named(stack.opaque, gtk_label_new("another page"), "other")
+        return (cache, carousel, stack, presentInWindow(stack, width: 1400, height: 900))
+    }
+
     func testAHiddenCarouselKeepsNoDecodedImagesAndDecodesAtTheShownSizeAgain() throws {
         try MainActor.assumeIsolated {
-            // As the demo's pages are: the carousel in a stack, hidden when another child shows.
-            let cache = TextureCache()
-            let banners = Self.banners
-            let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
-            let stack = gtk_stack_new()!
-            gtk_stack_add_named(stack.opaque, carousel.widget, "carousel")
-            gtk_stack_add_named(stack.opaque, gtk_label_new("another page"), "other")
-            let window = presentInWindow(stack, width: 1400, height: 900)
+            let (cache, carousel, stack, window) = Self.carouselInStack()
             defer { gtk_window_destroy(window.cast()) }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.decodedBytes > 0 && !cache.isDecoding },
                           "the shown banners were never decoded")
@@ -228,13 +235,7 @@ final class CarouselTests: XCTestCase {
 
     func testADecodeThatEndsAfterTheCarouselIsHiddenIsNotKept() {
         MainActor.assumeIsolated {
-            let cache = TextureCache()
-            let banners = Self.banners
-            let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
-            let stack = gtk_stack_new()!
-            gtk_stack_add_named(stack.opaque, carousel.widget, "carousel")
-            gtk_stack_add_named(stack.opaque, gtk_label_new("another page"), "other")
-            let window = presentInWindow(stack, width: 1400, height: 900)
+            let (cache, carousel, stack, window) = Self.carouselInStack()
             defer { gtk_window_destroy(window.cast()) }
             // Hidden as soon as a decode is under way, before it can end.
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.isDecoding }, "no decode was asked for")
