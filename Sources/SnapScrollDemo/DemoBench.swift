@@ -236,9 +236,7 @@ final class DemoBench {
 
     /// CPU time used by this thread so far, in ms.
     private static func threadCPUMilliseconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1_000_000
+        clockSeconds(CLOCK_THREAD_CPUTIME_ID) * 1000
     }
 
     /// Time this thread has spent runnable but waiting for a CPU (ms), from the kernel's schedstat; nil without it.

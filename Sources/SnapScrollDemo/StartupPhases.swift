@@ -9,9 +9,7 @@ enum StartupPhases {
 
     /// Notes that start-up reached `phase` now.
     static func mark(_ phase: String) {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        marks.append((phase, Double(now.tv_sec) + Double(now.tv_nsec) / 1e9))
+        marks.append((phase, clockSeconds(CLOCK_MONOTONIC)))
     }
 
     /// `{"main": seconds, …}` in the order reached, or nil when not asked for.
@@ -25,11 +23,13 @@ enum StartupPhases {
     /// side-by-side comparison stays meaningful on a busy one.
     static func cpuJSON() -> String? {
         guard getenv(variable) != nil else { return nil }
-        func seconds(_ clock: clockid_t) -> Double {
-            var time = timespec()
-            clock_gettime(clock, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-        }
-        return "{\"main\":\(seconds(CLOCK_THREAD_CPUTIME_ID)),\"process\":\(seconds(CLOCK_PROCESS_CPUTIME_ID))}"
+        return "{\"main\":\(clockSeconds(CLOCK_THREAD_CPUTIME_ID)),\"process\":\(clockSeconds(CLOCK_PROCESS_CPUTIME_ID))}"
     }
+}
+
+/// A POSIX clock's reading in seconds (monotonic time, or processor time of this thread or process).
+func clockSeconds(_ clock: clockid_t) -> Double {
+    var time = timespec()
+    clock_gettime(clock, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
