@@ -148,16 +148,6 @@ final class TextureCache {
         releases += 1
     }
 
-    /// Whether `image(atPath:fitting:)` would answer without decoding: the file failed already, or its kept pixels
-    /// cover `fitting`.
-    func isSettled(path: String, fitting: (width: Int, height: Int)?) -> Bool {
-        switch entries[path] {
-        case .failed: return true
-        case .decoded(let image): return !needsMore(image, fitting)
-        case .checked, nil: return false
-        }
-    }
-
     /// Whether `image` has visibly fewer pixels than covering `fitting` needs (and the file has more to give).
     private func needsMore(_ image: Image, _ fitting: (width: Int, height: Int)?) -> Bool {
         let scale = fitting.map { ImageFile.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: $0) } ?? 1
@@ -312,16 +302,16 @@ final class TextureCache {
         decodes += 1
         var failure: Failure?
         switch (result, entries[path]) {
+        case (_, .failed(let known)?):
+            // Found failed meanwhile (a synchronous decode): that stays.
+            if case .success(let decoded) = result { cairo_surface_destroy(decoded.surface) }
+            failure = known
         case (.success(let decoded), _) where (entry?.releasesAtStart ?? releases) != releases:
             // Asked for before the pixels were released (the carousel was hidden meanwhile): not kept.
             if entries[path] == nil {
                 entries[path] = .checked(width: decoded.naturalWidth, height: decoded.naturalHeight)
             }
             cairo_surface_destroy(decoded.surface)
-        case (_, .failed(let known)?):
-            // Found failed meanwhile (a synchronous decode): that stays.
-            if case .success(let decoded) = result { cairo_surface_destroy(decoded.surface) }
-            failure = known
         case (.success(let decoded), .decoded(let kept)?) where kept.width >= decoded.width:
             // No better than the pixels kept meanwhile.
             cairo_surface_destroy(decoded.surface)
