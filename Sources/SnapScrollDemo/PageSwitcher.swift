@@ -45,7 +45,7 @@ enum PageSwitcher {
             var tabsNat: Int32 = 0, dropNat: Int32 = 0, unused: Int32 = 0
             gtk_widget_measure(tabs, GTK_ORIENTATION_HORIZONTAL, -1, &unused, &tabsNat, nil, nil)
             if let dropDown { gtk_widget_measure(dropDown, GTK_ORIENTATION_HORIZONTAL, -1, &unused, &dropNat, nil, nil) }
-            if dropDown == nil && width < tabsNat { PageSwitcher.requestDropDown(for: widget) }
+            if dropDown == nil && width < tabsNat { PageSwitcher.completeSoon(widget) }
             let showTabs = width >= tabsNat || dropDown == nil
             // Child visibility is the container's own switch (as GtkStack uses it): no resize is queued.
             gtk_widget_set_child_visible(tabs, showTabs ? 1 : 0)
@@ -70,10 +70,6 @@ enum PageSwitcher {
     /// Adds the drop-down to a switcher made by `make` soon (from an idle), once; e.g. right after the window's first
     /// frame, which a wide window paints with the tabs alone.
     static func completeSoon(_ switcher: UnsafeMutablePointer<GtkWidget>) {
-        requestDropDown(for: switcher)
-    }
-
-    private static func requestDropDown(for switcher: UnsafeMutablePointer<GtkWidget>) {
         guard let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(switcher)), completionKey) else { return }
         Unmanaged<IdleBatch>.fromOpaque(data).takeUnretainedValue().schedule()
     }
