@@ -26,7 +26,9 @@ final class DecodeQueue {
     private(set) var peakRunning = 0
     /// Jobs waiting for a worker, in submission order.
     private var waiting: [Job] = []
-    private var pumpSource: guint = 0
+    /// Starts waiting jobs after GTK's layout and drawing (which run at a higher priority), so one frame's requests
+    /// are ranked together.
+    private lazy var pumpBatch = IdleBatch(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in self?.pump() }
     /// While true, no job starts (tests hold jobs back to cancel them before they start).
     var isPaused = false {
         didSet { if !isPaused { schedulePump() } }
@@ -85,19 +87,12 @@ final class DecodeQueue {
     var waitingCount: Int { waiting.count }
 
     private func schedulePump() {
-        guard pumpSource == 0, !isPaused, !waiting.isEmpty, running < limit else { return }
-        // After GTK's layout and drawing (which run at a higher priority), so one frame's requests are ranked together.
-        pumpSource = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            onGtkThread { Unmanaged<DecodeQueue>.fromOpaque(data!).takeUnretainedValue().pump() }
-            return 0
-        }, Unmanaged.passRetained(self).toOpaque(), { data in
-            Unmanaged<DecodeQueue>.fromOpaque(data!).release()
-        })
+        guard !isPaused, !waiting.isEmpty, running < limit else { return }
+        pumpBatch.schedule()
     }
 
     /// Starts waiting jobs, lowest rank first, while workers are free.
     private func pump() {
-        pumpSource = 0
         while !isPaused, running < limit, !waiting.isEmpty {
             var best = 0
             var bestRank = waiting[0].rank()

@@ -8,20 +8,32 @@ import CSnapGtk
 @MainActor
 public final class IdleBatch {
     private let body: @MainActor () -> Void
+    /// The idle source's priority.
+    private let priority: Int32
     /// The pending idle source, 0 when none.
     private var sourceID: guint = 0
     /// Whether `cancel()` was called: the batch never runs again.
     public private(set) var isCancelled = false
 
     /// A batch that runs `body` (on the main thread) once per burst of `schedule()` calls.
-    public init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+    public convenience init(_ body: @escaping @MainActor () -> Void) {
+        self.init(priority: G_PRIORITY_HIGH_IDLE, body)
+    }
 
-    /// Asks for one run of `body` at the next idle moment (before the next frame is laid out). No-op once cancelled.
+    /// A batch whose idle source has `priority`: GLib's default idle priority runs it after GTK's layout and drawing
+    /// instead of before them.
+    init(priority: Int32, _ body: @escaping @MainActor () -> Void) {
+        self.priority = priority
+        self.body = body
+    }
+
+    /// Asks for one run of `body` at the next idle moment (before the next frame is laid out, unless the batch was
+    /// made with a lower priority). No-op once cancelled.
     public func schedule() {
         guard sourceID == 0, !isCancelled else { return }
         // The idle source holds the batch until it has run or is removed; GLib's destroy notify lets go of it.
         let retained = Unmanaged.passRetained(self).toOpaque()
-        sourceID = g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+        sourceID = g_idle_add_full(priority, { data in
             onGtkThread {
                 let batch = Unmanaged<IdleBatch>.fromOpaque(data!).takeUnretainedValue()
                 batch.sourceID = 0
