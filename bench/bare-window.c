@@ -6,14 +6,22 @@
 #include <time.h>
 
 /* Start-up phases on the monotonic clock, printed in `ready` as the demo does when SNAPSCROLL_BENCH_PHASES is set. */
-static double marks[8];
+static double marks[8], cpu_marks[8];
 static const char *names[8];
 static int n_marks;
 
-static void mark(const char *name) {
+static double seconds(clockid_t clock) {
     struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (n_marks < 8) { names[n_marks] = name; marks[n_marks++] = now.tv_sec + now.tv_nsec / 1e9; }
+    clock_gettime(clock, &now);
+    return now.tv_sec + now.tv_nsec / 1e9;
+}
+
+static void mark(const char *name) {
+    if (n_marks < 8) {
+        names[n_marks] = name;
+        cpu_marks[n_marks] = seconds(CLOCK_THREAD_CPUTIME_ID);
+        marks[n_marks++] = seconds(CLOCK_MONOTONIC);
+    }
 }
 
 static void after_paint_cb(GdkFrameClock *clock, gpointer window) {
@@ -27,11 +35,10 @@ static void after_paint_cb(GdkFrameClock *clock, gpointer window) {
         printf(",\"phases\":{");
         for (int i = 0; i < n_marks; i++) printf("%s\"%s\":%.6f", i ? "," : "", names[i], marks[i]);
         printf("}");
-        struct timespec thread_cpu, process_cpu;
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &thread_cpu);
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &process_cpu);
-        printf(",\"cpu\":{\"main\":%.6f,\"process\":%.6f}", thread_cpu.tv_sec + thread_cpu.tv_nsec / 1e9,
-               process_cpu.tv_sec + process_cpu.tv_nsec / 1e9);
+        printf(",\"cpu\":{\"main\":%.6f,\"process\":%.6f,\"phases\":{", seconds(CLOCK_THREAD_CPUTIME_ID),
+               seconds(CLOCK_PROCESS_CPUTIME_ID));
+        for (int i = 0; i < n_marks; i++) printf("%s\"%s\":%.6f", i ? "," : "", names[i], cpu_marks[i]);
+        printf("}}");
     }
     printf(",\"width\":%d}\n", gdk_surface_get_width(surface));
     fflush(stdout);

@@ -2,7 +2,7 @@
 page, launches interleaved with the bare GTK window so a busy machine slows every row alike. Run inside
 scripts/headless after building both, e.g.
     scripts/headless /usr/bin/python3 bench/compare.py OLD/snapscroll-demo NEW/snapscroll-demo [PAGE...]
-BENCH_RUNS sets the launches per row (5)."""
+BENCH_RUNS sets the launches per row (9)."""
 
 import sys
 
@@ -25,3 +25,9 @@ for r in rows:
                      else f"{'-':>{w}} {'-':>7}" for k, w in (("main", 9), ("process", 8)))
     print(f"{r['name']:16} {r['ready_ms']:9.1f} {r['ready_ms'] / bare['ready_ms']:7.2f} {cells} {r['rss_mb']:7.1f} "
           f"{r['rss_mb'] - bare['rss_mb']:6.1f}   {phases}")
+print()
+print(f"{'CPU ms per phase':16} " + " ".join(f"{k:>8}" for k in startup.PHASES + ["ready"]))
+for r in rows:
+    steps = r.get("cpu_phases_ms", {})
+    print(f"{r['name']:16} " + " ".join(f"{steps[k]:8.1f}" if k in steps else f"{'-':>8}" for k in startup.PHASES + ["ready"]))
+print("(GTK's thread's processor time from the previous phase shown to this one; `ready`: from the last phase on)")

@@ -10,7 +10,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+RUNS = int(os.environ.get("BENCH_RUNS", "9"))
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
 from harness import rss_kb  # noqa: E402  (how the tests read a process's memory; one reader for both)
@@ -47,19 +47,33 @@ def summarize(name, samples):
     phases = {k: statistics.median(s[2][k] * 1000 for s in samples) for k in PHASES if all(k in s[2] for s in samples)}
     # Processor time to ready (GTK's thread, and all threads): the figure a busy machine disturbs least.
     cpu = {k: statistics.median(s[3][k] * 1000 for s in samples) for k in ("main", "process") if all(k in s[3] for s in samples)}
+    # GTK's thread's processor time spent in each phase: from the previous phase reached (from launch, for the first)
+    # to this one, and from the last phase to ready as "ready".
+    def spent(cpu_at):
+        steps, before = {}, 0.0
+        for k in [p for p in PHASES if p in cpu_at.get("phases", {})]:
+            steps[k], before = cpu_at["phases"][k] - before, cpu_at["phases"][k]
+        if "main" in cpu_at:
+            steps["ready"] = cpu_at["main"] - before
+        return steps
+    steps = [spent(s[3]) for s in samples]
+    cpu_phases = {k: statistics.median(st[k] * 1000 for st in steps) for k in PHASES + ["ready"] if all(k in st for st in steps)}
     return {"name": name, "ready_ms": statistics.median(times), "ready_ms_min": times[0],
-            "ready_ms_max": times[-1], "rss_mb": statistics.median(rss), "phases_ms": phases, "cpu_ms": cpu}
+            "ready_ms_max": times[-1], "rss_mb": statistics.median(rss), "phases_ms": phases, "cpu_ms": cpu,
+            "cpu_phases_ms": cpu_phases}
 
 
 def measure_interleaved(configs):
     """Launches every (name, cmd) once per round, RUNS rounds after one warm-up round (not counted), so a busy
-    machine slows every configuration alike; returns one summary row per configuration."""
+    machine slows every configuration alike; each round starts one configuration further on, so none always follows
+    the same one (the exit of a large one, say). Returns one summary row per configuration."""
     for _, cmd in configs:
         launch(cmd)  # warm the page cache
     samples = [[] for _ in configs]
-    for _ in range(RUNS):
-        for i, (_, cmd) in enumerate(configs):
-            samples[i].append(launch(cmd))
+    for round in range(RUNS):
+        for step in range(len(configs)):
+            i = (round + step) % len(configs)
+            samples[i].append(launch(configs[i][1]))
     return [summarize(name, s) for (name, _), s in zip(configs, samples)]
 
 

@@ -5,25 +5,28 @@ import Glibc
 /// `SNAPSCROLL_BENCH_PHASES` is set: the QA log's contract is unchanged otherwise.
 enum StartupPhases {
     static let variable = "SNAPSCROLL_BENCH_PHASES"
-    nonisolated(unsafe) private static var marks: [(String, Double)] = []
+    nonisolated(unsafe) private static var marks: [(phase: String, time: Double, cpu: Double)] = []
 
-    /// Notes that start-up reached `phase` now.
+    /// Notes that start-up reached `phase` now, and how much processor time the calling (GTK's) thread had spent.
     static func mark(_ phase: String) {
-        marks.append((phase, clockSeconds(CLOCK_MONOTONIC)))
+        marks.append((phase, clockSeconds(CLOCK_MONOTONIC), clockSeconds(CLOCK_THREAD_CPUTIME_ID)))
     }
 
     /// `{"main": seconds, …}` in the order reached, or nil when not asked for.
     static func json() -> String? {
         guard getenv(variable) != nil else { return nil }
-        return "{" + marks.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        return "{" + marks.map { "\"\($0.phase)\":\($0.time)" }.joined(separator: ",") + "}"
     }
 
-    /// The processor time spent so far, in seconds: `main` by the calling (GTK's) thread, `process` by all threads;
-    /// nil when not asked for. Unlike the phases, these hardly change when other processes load the machine, so a
-    /// side-by-side comparison stays meaningful on a busy one.
+    /// The processor time spent so far, in seconds: `main` by the calling (GTK's) thread, `process` by all threads,
+    /// and `phases`, GTK's thread's time at each phase (which phase spent it); nil when not asked for. Unlike the
+    /// phases' clock times, these hardly change when other processes load the machine, so a side-by-side comparison
+    /// stays meaningful on a busy one.
     static func cpuJSON() -> String? {
         guard getenv(variable) != nil else { return nil }
-        return "{\"main\":\(clockSeconds(CLOCK_THREAD_CPUTIME_ID)),\"process\":\(clockSeconds(CLOCK_PROCESS_CPUTIME_ID))}"
+        let phases = marks.map { "\"\($0.phase)\":\($0.cpu)" }.joined(separator: ",")
+        return "{\"main\":\(clockSeconds(CLOCK_THREAD_CPUTIME_ID)),\"process\":\(clockSeconds(CLOCK_PROCESS_CPUTIME_ID)),"
+            + "\"phases\":{\(phases)}}"
     }
 }
 
