@@ -13,7 +13,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* Whether the caller runs on the process main thread (SYS_gettid is a macro Swift cannot see). */
+/* The calling thread's kernel ID (SYS_gettid is a macro Swift cannot see). */
+static inline pid_t snap_thread_id(void) {
+    return (pid_t)syscall(SYS_gettid);
+}
+
+/* Whether the caller runs on the process main thread. */
 static inline gboolean snap_is_main_thread(void) {
     return (pid_t)syscall(SYS_gettid) == getpid();
 }

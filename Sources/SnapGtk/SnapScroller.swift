@@ -9,7 +9,7 @@ public final class SnapScroller {
     /// Movement (px) before a mouse press counts as a drag rather than a tap (see `GestureInterpreter`).
     public static let dragThreshold = GestureInterpreter.dragThreshold
     /// Item widgets kept bound beyond each edge of the viewport, so a fast move shows no gaps before relayout.
-    public static let overscan = 2
+    nonisolated public static let overscan = 2
 
     /// The root widget to put in a window: an overlay holding the scrolled window (add fixed decorations with
     /// `addOverlay`).

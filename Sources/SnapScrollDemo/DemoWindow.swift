@@ -192,6 +192,7 @@ final class DemoWindow {
                            phases: StartupPhases.json(), cpu: StartupPhases.cpuJSON())
             PageSwitcher.completeSoon(self.switcher)
             self.qaPanel.completeLog()
+            StripGlyphs.warmAll(self.context.content)
             self.bench.begin(page: page, window: self.window, log: self.log)
         }
     }

@@ -45,6 +45,7 @@ do {
 }
 
 StartupPhases.mark("css")
+if options.page == "strip" { StripGlyphs.warmFirstFrame(content) }
 let log = QALog(writesToStandardOutput: options.qaLog)
 let application = Application(id: "io.github.snapscroll.Demo")
 terminationSignals.application = application

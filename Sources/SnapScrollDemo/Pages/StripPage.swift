@@ -10,6 +10,55 @@ private enum StripDesign {
     static let spacing = 70.0
     /// Environment variable giving the initial item count, for start-up and memory measurements.
     static let itemsVariable = "SNAPSCROLL_STRIP_ITEMS"
+    /// Cards on each side of the start item that the first frame lays out at the default window size: the visible
+    /// ones (half the 960 px window holds about three 170 px steps) and the scroller's overscan.
+    static let firstFrameRadius = 3 + SnapScroller.overscan
+    /// Distinct fruit whose glyphs are prepared after the first frame (a huge content file is not read through).
+    static let warmUpLimit = 64
+
+    /// The items the strip starts with: the content's, or `SNAPSCROLL_STRIP_ITEMS`.
+    static func initialCount(_ fruit: TextList) -> Int {
+        getenv(itemsVariable).flatMap { Int(String(cString: $0)) }.map { min(max($0, 1), maximumDemoItems) } ?? fruit.count
+    }
+
+    /// The fruit, then more of it, numbered, when the QA count asks for more items than the content holds.
+    static func title(_ fruit: TextList, _ index: Int) -> String {
+        index < fruit.count ? fruit[index] : "\(fruit[index % fruit.count]) \(index + 1)"
+    }
+}
+
+/// The strip's cards show colour emoji, whose glyphs are costly the first time (see `GlyphWarmUp`); they are
+/// prepared on a worker thread instead of GTK's.
+@MainActor
+enum StripGlyphs {
+    /// When the window opens on the strip: the fruit its first frame lays out (the start item and
+    /// `firstFrameRadius` on each side, nearest first), started as soon as the stylesheets are installed.
+    static func warmFirstFrame(_ content: DemoContent) {
+        let fruit = content.strip
+        let count = StripDesign.initialCount(fruit)
+        guard !fruit.isEmpty else { return }
+        let start = min(max(getenv(startItemVariable).flatMap { Int(String(cString: $0)) } ?? 0, 0), count - 1)
+        let indices = [start] + (1...StripDesign.firstFrameRadius).flatMap { [start + $0, start - $0] }
+            .filter { (0..<count).contains($0) }
+        GlyphWarmUp.start(distinct(indices.map { fruit[$0 % fruit.count] }), styledAs: ["strip-card"])
+    }
+
+    /// After the first frame, whatever the page: every fruit (up to `warmUpLimit` distinct), so neither showing
+    /// the strip later nor scrolling it to fruit not shown yet waits for their glyphs.
+    static func warmAll(_ content: DemoContent) {
+        let fruit = content.strip
+        var texts: [String] = []
+        var seen = Set<String>()
+        for index in 0..<fruit.count where texts.count < StripDesign.warmUpLimit {
+            if seen.insert(fruit[index]).inserted { texts.append(fruit[index]) }
+        }
+        if !texts.isEmpty { GlyphWarmUp.start(texts, styledAs: ["strip-card"]) }
+    }
+
+    private static func distinct(_ texts: [String]) -> [String] {
+        var seen = Set<String>()
+        return texts.filter { seen.insert($0).inserted }
+    }
 }
 
 /// Page `strip` (seed 003): a fruit strip that always comes to rest with one card centred, the centre index shown
@@ -17,12 +66,8 @@ private enum StripDesign {
 @MainActor
 func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     let fruit = context.content.strip
-    let initialCount = getenv(StripDesign.itemsVariable).flatMap { Int(String(cString: $0)) }
-        .map { min(max($0, 1), maximumDemoItems) } ?? fruit.count
-    /// The fruit, then more of it, numbered, when the QA count asks for more items than the content holds.
-    func title(_ index: Int) -> String {
-        index < fruit.count ? fruit[index] : "\(fruit[index % fruit.count]) \(index + 1)"
-    }
+    let initialCount = StripDesign.initialCount(fruit)
+    func title(_ index: Int) -> String { StripDesign.title(fruit, index) }
     let centreLabel = gtk_label_new("")!
     gtk_widget_add_css_class(centreLabel, "strip-centre")
     func showCentre(_ index: Int) { gtk_label_set_text(centreLabel.opaque, "Centre: \(index)") }

@@ -1,0 +1,83 @@
+import CSnapGtk
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
+import XCTest
+
+/// `GlyphWarmUp` prepares glyphs in the font a styled label really gets (what it reads from its probe matches a
+/// label in a window), on a thread that is not GTK's, and reports back on GTK's thread.
+final class GlyphWarmUpTests: XCTestCase {
+    override func setUpWithError() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            XCTAssertEqual(Stylesheet.install(css: ".warm-up-card { font-size: 37px; font-weight: bold; }"), [])
+        }
+    }
+
+    /// The font description, resolution and font options of the label inside `box`, as its Pango context has them.
+    @MainActor
+    private static func contextOfLabel(in box: UnsafeMutablePointer<GtkWidget>) -> (String, Double, OpaquePointer?) {
+        let context = gtk_widget_get_pango_context(gtk_widget_get_first_child(box))
+        let text = pango_font_description_to_string(pango_context_get_font_description(context))!
+        defer { g_free(text) }
+        return (String(cString: text), pango_cairo_context_get_resolution(context),
+                pango_cairo_context_get_font_options(context))
+    }
+
+    func testReadsTheFontALabelGetsFromItsContainersClasses() {
+        MainActor.assumeIsolated {
+            let setup = FontSetup(styledAs: ["warm-up-card"])
+            // The class decides the font: a probe without it reads another one.
+            XCTAssertTrue(setup.description.contains("37px"), setup.description)
+            XCTAssertTrue(setup.description.contains("Bold"), setup.description)
+            XCTAssertNotEqual(FontSetup(styledAs: []).description, setup.description)
+
+            // The same as a label in such a box in a window.
+            let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+            gtk_widget_add_css_class(box, "warm-up-card")
+            let label = gtk_label_new("🍎")!
+            gtk_box_append(box.cast(), label)
+            let window = presentInWindow(box)
+            defer { gtk_window_destroy(window.cast()) }
+            waitFrames(1, of: window)
+            let (description, resolution, options) = Self.contextOfLabel(in: box)
+            XCTAssertEqual(setup.description, description)
+            XCTAssertEqual(setup.resolution, resolution)
+            XCTAssertEqual(setup.options.pointer == nil, options == nil)
+            if let mine = setup.options.pointer, let theirs = options {
+                XCTAssertEqual(cairo_font_options_equal(mine, theirs), 1)
+            }
+            XCTAssertEqual(setup.scale, max(1, gtk_widget_get_scale_factor(window)))
+        }
+    }
+
+    func testPreparesOffGtksThreadAndReportsBackOnIt() {
+        MainActor.assumeIsolated {
+            var finished = false
+            GlyphWarmUp.start(["🍎", "🍊 12", "Apple"], styledAs: ["warm-up-card"]) {
+                XCTAssertEqual(snap_is_main_thread(), 1)
+                finished = true
+            }
+            // The worker does the work: GTK's thread is free at once, and hears back later.
+            XCTAssertFalse(finished)
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { finished })
+        }
+    }
+
+    /// Several workers and GTK's thread laying out the same text at once share cairo's caches safely (the thread
+    /// sanitizer run watches this one).
+    func testWorkersAndGtksThreadShareTheFontCaches() {
+        MainActor.assumeIsolated {
+            var finished = 0
+            for _ in 0..<3 {
+                GlyphWarmUp.start(["🍇", "🍌", "🍉", "0123456789"], styledAs: ["warm-up-card"]) { finished += 1 }
+            }
+            let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+            gtk_widget_add_css_class(box, "warm-up-card")
+            gtk_box_append(box.cast(), gtk_label_new("🍇🍌🍉")!)
+            let window = presentInWindow(box)
+            defer { gtk_window_destroy(window.cast()) }
+            waitFrames(2, of: window)
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { finished == 3 })
+            XCTAssertGreaterThan(gtk_widget_get_width(box), 0)
+        }
+    }
+}
