@@ -2,7 +2,7 @@
 page, launches interleaved with the bare GTK window so a busy machine slows every row alike. Run inside
 scripts/headless after building both, e.g.
     scripts/headless /usr/bin/python3 bench/compare.py OLD/snapscroll-demo NEW/snapscroll-demo [PAGE...]
-BENCH_RUNS sets the launches per row (9)."""
+BENCH_RUNS sets the launches per row (15)."""
 
 import sys
 

@@ -10,7 +10,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RUNS = int(os.environ.get("BENCH_RUNS", "9"))
+RUNS = int(os.environ.get("BENCH_RUNS", "15"))
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
 from harness import rss_kb  # noqa: E402  (how the tests read a process's memory; one reader for both)
