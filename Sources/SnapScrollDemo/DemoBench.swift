@@ -100,10 +100,11 @@ final class DemoBench {
         // waiting for the CPU, so it tells a slow frame from a machine that was busy elsewhere.
         var frameStart: Double?
         frameCPU.removeAll()
-        // Late intervals while moving, as the pacer sees them: how late in all, and how much of that GTK's thread spent
-        // runnable but waiting for a CPU (the kernel's run-queue wait): when the two agree, the machine was busy.
-        var lastTick: (time: Double, wait: Double?, moving: Bool)?
-        var late = (excess: 0.0, waiting: 0.0)
+        // Late intervals while moving, as the pacer sees them: how late in all, how much of that GTK's thread spent
+        // runnable but waiting for a CPU (the kernel's run-queue wait), and how much CPU time the hypervisor took from
+        // this machine meanwhile (steal, on any of its CPUs): when either matches the lateness, the machine was busy.
+        var lastTick: (time: Double, wait: Double?, steal: Double?, moving: Bool)?
+        var late = (excess: 0.0, waiting: 0.0, stolen: 0.0)
         let clock = gtk_widget_get_frame_clock(window).map { UnsafeMutableRawPointer($0) }
         let painted = clock.map { clock in
             Signals.connect(clock, "after-paint") { [weak self] in
@@ -118,12 +119,14 @@ final class DemoBench {
         let pacer = FrameDriver(widget: window) { [weak self, weak scroller] frameTime in
             guard let self, let scroller else { return false }
             let wait = Self.runQueueWaitMilliseconds()
+            let steal = Self.stealMilliseconds()
             let moving = scroller.frameDriver.isRunning || replay?.isFinished == false
             if let last = lastTick, last.moving, frameTime - last.time > Self.lateFrameMs {
                 late.excess += frameTime - last.time - Self.framePeriodMs
                 if let before = last.wait, let wait { late.waiting += wait - before }
+                if let before = last.steal, let steal { late.stolen += steal - before }
             }
-            lastTick = (frameTime, wait, moving)
+            lastTick = (frameTime, wait, steal, moving)
             frameStart = moving ? Self.threadCPUMilliseconds() : nil
             let position = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
             let step = abs(position - previous)
@@ -204,7 +207,7 @@ final class DemoBench {
     private func finish(
         page: String, scroller: SnapScroller, input: String, motions: Int, seconds: Double,
         steps: (first: Double, largest: Double), travel: (least: Double, most: Double), wraps: Int,
-        late: (excess: Double, waiting: Double), log: QALog
+        late: (excess: Double, waiting: Double, stolen: Double), log: QALog
     ) {
         let intervals = scroller.frameDriver.intervals.sorted()
         let costs = scroller.frameDriver.costs.sorted()
@@ -217,6 +220,7 @@ final class DemoBench {
             "travel_min_items": Self.number(travel.least.isFinite ? travel.least : 0),
             "travel_max_items": Self.number(travel.most), "wraps": String(wraps),
             "late_excess_ms": Self.number(late.excess), "late_runqueue_wait_ms": Self.number(late.waiting),
+            "late_steal_ms": Self.number(late.stolen),
         ]
         for (name, values) in [("interval", intervals), ("cost", costs), ("frame_cpu", frameCPU.sorted())] {
             fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))
@@ -251,6 +255,22 @@ final class DemoBench {
         let fields = bytes[..<count].split(separator: UInt8(ascii: " "))
         guard fields.count >= 2, let nanoseconds = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
         return Double(nanoseconds) / 1_000_000
+    }
+
+    /// CPU time the hypervisor has taken from this machine's CPUs so far (ms, all CPUs together; whole clock ticks),
+    /// from the `steal` column of /proc/stat; nil without it. Time a virtual CPU was not running at all is invisible
+    /// to the run-queue wait.
+    private static func stealMilliseconds() -> Double? {
+        let fd = open("/proc/stat", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // First line: "cpu  user nice system idle iowait irq softirq steal …" in clock ticks.
+        var bytes = (0..<256).map { _ in UInt8(0) }
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0, let line = bytes[..<count].split(separator: UInt8(ascii: "\n")).first else { return nil }
+        let fields = line.split(separator: UInt8(ascii: " "))
+        guard fields.count > 8, let ticks = Int(String(decoding: fields[8], as: UTF8.self)) else { return nil }
+        return Double(ticks) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Nearest-rank percentile of sorted values.
