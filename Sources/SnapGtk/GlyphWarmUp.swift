@@ -4,9 +4,6 @@ import Glibc
 /// Prepares the glyphs of some text on a worker thread, so the frame that first shows that text does not wait for
 /// them.
 ///
-/// The worker runs at a lower scheduling priority (nice + 10): it uses time the other threads leave, and GTK's
-/// thread, the display server and the session bus, which start-up waits for, go first.
-///
 /// Colour emoji are the case it is for: the colour emoji font keeps each glyph as a compressed bitmap, and cairo
 /// decodes one (tens of kilobytes of pixels) every time it needs a glyph's size or picture that it has not cached
 /// yet. Pango adds ten more the first time it uses the font at a size (it measures the font's digits, which that
@@ -19,6 +16,9 @@ import Glibc
 /// GTK's thread; GTK's measuring and drawing then find the glyphs cached. When the worker has not finished by then,
 /// GTK's thread waits only for the glyph being decoded (cairo's lock), and otherwise does the rest itself: nothing
 /// is ever wrong, at worst not faster. Nothing GTK owns is touched off GTK's thread.
+///
+/// The worker runs at a lower scheduling priority (nice + 10): it uses time the other threads leave, and GTK's
+/// thread, the display server and the session bus, which start-up waits for, go first.
 @MainActor
 public enum GlyphWarmUp {
     /// Starts preparing `texts`, as a label inside a box with the CSS classes `cssClasses` shows them (the classes
@@ -100,7 +100,7 @@ final class WarmUpInput: Sendable {
     }
 }
 
-/// The caller's completion, carried through the task to GTK's thread.
+/// The caller's completion, carried to GTK's thread through an idle callback.
 private final class DoneBox {
     let done: () -> Void
     init(_ done: @escaping () -> Void) { self.done = done }

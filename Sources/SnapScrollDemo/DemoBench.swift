@@ -243,34 +243,30 @@ final class DemoBench {
         clockSeconds(CLOCK_THREAD_CPUTIME_ID) * 1000
     }
 
-    /// Time this thread has spent runnable but waiting for a CPU (ms), from the kernel's schedstat; nil without it.
+    /// Time this thread has spent runnable but waiting for a CPU (ms), from the kernel's schedstat
+    /// ("<ns on a CPU> <ns waiting for one> <timeslices>"); nil without it.
     private static func runQueueWaitMilliseconds() -> Double? {
-        let fd = open("/proc/thread-self/schedstat", O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        // "<ns on a CPU> <ns waiting for one> <timeslices>"
-        var bytes = (0..<96).map { _ in UInt8(0) }
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let fields = bytes[..<count].split(separator: UInt8(ascii: " "))
-        guard fields.count >= 2, let nanoseconds = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-        return Double(nanoseconds) / 1_000_000
+        procNumber("/proc/thread-self/schedstat", field: 1).map { Double($0) / 1_000_000 }
     }
 
     /// CPU time the hypervisor has taken from this machine's CPUs so far (ms, all CPUs together; whole clock ticks),
-    /// from the `steal` column of /proc/stat; nil without it. Time a virtual CPU was not running at all is invisible
-    /// to the run-queue wait.
+    /// from the `steal` column of /proc/stat ("cpu  user nice system idle iowait irq softirq steal …", in clock
+    /// ticks); nil without it. Time a virtual CPU was not running at all is invisible to the run-queue wait.
     private static func stealMilliseconds() -> Double? {
-        let fd = open("/proc/stat", O_RDONLY)
+        procNumber("/proc/stat", field: 8).map { Double($0) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK))) }
+    }
+
+    /// The number in the space-separated `field` (from 0) of a /proc file's first line; nil when there is none.
+    private static func procNumber(_ path: String, field: Int) -> Int? {
+        let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        // First line: "cpu  user nice system idle iowait irq softirq steal …" in clock ticks.
-        var bytes = (0..<256).map { _ in UInt8(0) }
+        var bytes = [UInt8](repeating: 0, count: 256)
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard count > 0, let line = bytes[..<count].split(separator: UInt8(ascii: "\n")).first else { return nil }
         let fields = line.split(separator: UInt8(ascii: " "))
-        guard fields.count > 8, let ticks = Int(String(decoding: fields[8], as: UTF8.self)) else { return nil }
-        return Double(ticks) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard fields.count > field else { return nil }
+        return Int(String(decoding: fields[field], as: UTF8.self))
     }
 
     /// Nearest-rank percentile of sorted values.

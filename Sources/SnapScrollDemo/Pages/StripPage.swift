@@ -13,8 +13,10 @@ private enum StripDesign {
     /// Cards on each side of the start item that the first frame lays out at the default window size: the visible
     /// ones (half the 960 px window holds about three 170 px steps) and the scroller's overscan.
     static let firstFrameRadius = 3 + SnapScroller.overscan
-    /// Distinct fruit whose glyphs are prepared after the first frame (a huge content file is not read through).
+    /// Distinct fruit whose glyphs are prepared after the first frame, found among the first `warmUpScanLimit`
+    /// (a huge content file is not read through on GTK's thread).
     static let warmUpLimit = 64
+    static let warmUpScanLimit = 1_024
 
     /// The items the strip starts with: the content's, or `SNAPSCROLL_STRIP_ITEMS`.
     static func initialCount(_ fruit: TextList) -> Int {
@@ -43,14 +45,16 @@ enum StripGlyphs {
         GlyphWarmUp.start(distinct(indices.map { fruit[$0 % fruit.count] }), styledAs: ["strip-card"])
     }
 
-    /// After the first frame, whatever the page: every fruit (up to `warmUpLimit` distinct), so neither showing
+    /// After the first frame, whatever the page: every fruit (up to `warmUpLimit` distinct ones), so neither showing
     /// the strip later nor scrolling it to fruit not shown yet waits for their glyphs.
     static func warmAll(_ content: DemoContent) {
         let fruit = content.strip
         var texts: [String] = []
         var seen = Set<String>()
-        for index in 0..<fruit.count where texts.count < StripDesign.warmUpLimit {
-            if seen.insert(fruit[index]).inserted { texts.append(fruit[index]) }
+        for index in 0..<min(fruit.count, StripDesign.warmUpScanLimit) {
+            let text = fruit[index]
+            if seen.insert(text).inserted { texts.append(text) }
+            if texts.count == StripDesign.warmUpLimit { break }
         }
         if !texts.isEmpty { GlyphWarmUp.start(texts, styledAs: ["strip-card"]) }
     }
