@@ -20,7 +20,7 @@ static inline pid_t snap_thread_id(void) {
 
 /* Whether the caller runs on the process main thread. */
 static inline gboolean snap_is_main_thread(void) {
-    return (pid_t)syscall(SYS_gettid) == getpid();
+    return snap_thread_id() == getpid();
 }
 
 /* g_object_new with one construct-only property: the accessible role. */

@@ -49,13 +49,8 @@ enum StripGlyphs {
     /// the strip later nor scrolling it to fruit not shown yet waits for their glyphs.
     static func warmAll(_ content: DemoContent) {
         let fruit = content.strip
-        var texts: [String] = []
-        var seen = Set<String>()
-        for index in 0..<min(fruit.count, StripDesign.warmUpScanLimit) {
-            let text = fruit[index]
-            if seen.insert(text).inserted { texts.append(text) }
-            if texts.count == StripDesign.warmUpLimit { break }
-        }
+        let scanned = (0..<min(fruit.count, StripDesign.warmUpScanLimit)).map { fruit[$0] }
+        let texts = Array(distinct(scanned).prefix(StripDesign.warmUpLimit))
         if !texts.isEmpty { GlyphWarmUp.start(texts, styledAs: ["strip-card"]) }
     }
 
