@@ -73,7 +73,8 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
 
     let scroller = SnapScroller(
         itemCount: initialCount, itemWidth: StripDesign.cardWidth, spacing: StripDesign.spacing, label: "Fruit strip",
-        factory: { LabelItem.make(cssClass: "strip-card", height: StripDesign.cardHeight) },
+        // A card is a group (a panel to screen readers) named by its fruit and its position.
+        factory: { LabelItem.make(cssClass: "strip-card", height: StripDesign.cardHeight, role: GTK_ACCESSIBLE_ROLE_GROUP) },
         bind: { card, index in
             let text = title(index)
             LabelItem.bind(card, text: text, accessibleLabel: "\(text), item \(index + 1)")
