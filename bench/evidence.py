@@ -83,15 +83,17 @@ def main():
 
 def frame_cpu(row):
     """The whole frame's CPU time on GTK's thread (ours, GTK's layout, cairo's drawing; not time spent waiting for the
-    CPU), and for late frames how long that thread waited for a CPU and how much CPU time the hypervisor took from
-    the machine meanwhile (steal, invisible to the wait): with frame CPU far below 16.7 ms and a wait or steal as long
-    as the lateness, a late frame was the machine's, not the frame's work."""
+    CPU), and for late frames how long that thread waited for a CPU, how much CPU time the hypervisor took from the
+    machine meanwhile (steal, invisible to the wait) and how many major page faults the thread slept through (pages of
+    code or data read back from disk, invisible to both): with frame CPU far below 16.7 ms and a wait or steal as long
+    as the lateness, or major faults, a late frame was the machine's, not the frame's work."""
     text = f"; frame CPU median {row['frame_cpu_median_ms']:.1f}, max {row['frame_cpu_max_ms']:.1f} ms"
     if row["late_frames"]:
         # The kernel's run-queue wait of GTK's thread during the late intervals (sampled at the frames' ticks).
         text += (f"; late by {row['late_excess_ms']:.0f} ms in all, while GTK's thread waited "
                  f"{row['late_runqueue_wait_ms']:.0f} ms for a CPU and the hypervisor took "
-                 f"{row.get('late_steal_ms', 0):.0f} ms of this machine's CPUs (steal)")
+                 f"{row.get('late_steal_ms', 0):.0f} ms of this machine's CPUs (steal), and GTK's thread took "
+                 f"{row.get('late_major_faults', 0)} major page faults (read back from disk)")
     return text
 
 

@@ -101,10 +101,12 @@ final class DemoBench {
         var frameStart: Double?
         frameCPU.removeAll()
         // Late intervals while moving, as the pacer sees them: how late in all, how much of that GTK's thread spent
-        // runnable but waiting for a CPU (the kernel's run-queue wait), and how much CPU time the hypervisor took from
-        // this machine meanwhile (steal, on any of its CPUs): when either matches the lateness, the machine was busy.
-        var lastTick: (time: Double, wait: Double?, steal: Double?, moving: Bool)?
-        var late = (excess: 0.0, waiting: 0.0, stolen: 0.0)
+        // runnable but waiting for a CPU (the kernel's run-queue wait), how much CPU time the hypervisor took from
+        // this machine meanwhile (steal, on any of its CPUs): when either matches the lateness, the machine was busy;
+        // and how many major page faults GTK's thread took (it sleeps while the kernel reads code or data back from
+        // disk, which neither the wait nor the steal shows).
+        var lastTick: (time: Double, wait: Double?, steal: Double?, faults: Int, moving: Bool)?
+        var late = (excess: 0.0, waiting: 0.0, stolen: 0.0, faults: 0)
         let clock = gtk_widget_get_frame_clock(window).map { UnsafeMutableRawPointer($0) }
         let painted = clock.map { clock in
             Signals.connect(clock, "after-paint") { [weak self] in
@@ -120,13 +122,15 @@ final class DemoBench {
             guard let self, let scroller else { return false }
             let wait = Self.runQueueWaitMilliseconds()
             let steal = Self.stealMilliseconds()
+            let faults = Self.majorFaults()
             let moving = scroller.frameDriver.isRunning || replay?.isFinished == false
             if let last = lastTick, last.moving, frameTime - last.time > Self.lateFrameMs {
                 late.excess += frameTime - last.time - Self.framePeriodMs
                 if let before = last.wait, let wait { late.waiting += wait - before }
                 if let before = last.steal, let steal { late.stolen += steal - before }
+                late.faults += faults - last.faults
             }
-            lastTick = (frameTime, wait, steal, moving)
+            lastTick = (frameTime, wait, steal, faults, moving)
             frameStart = moving ? Self.threadCPUMilliseconds() : nil
             let position = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
             let step = abs(position - previous)
@@ -207,7 +211,7 @@ final class DemoBench {
     private func finish(
         page: String, scroller: SnapScroller, input: String, motions: Int, seconds: Double,
         steps: (first: Double, largest: Double), travel: (least: Double, most: Double), wraps: Int,
-        late: (excess: Double, waiting: Double, stolen: Double), log: QALog
+        late: (excess: Double, waiting: Double, stolen: Double, faults: Int), log: QALog
     ) {
         let intervals = scroller.frameDriver.intervals.sorted()
         let costs = scroller.frameDriver.costs.sorted()
@@ -220,7 +224,7 @@ final class DemoBench {
             "travel_min_items": Self.number(travel.least.isFinite ? travel.least : 0),
             "travel_max_items": Self.number(travel.most), "wraps": String(wraps),
             "late_excess_ms": Self.number(late.excess), "late_runqueue_wait_ms": Self.number(late.waiting),
-            "late_steal_ms": Self.number(late.stolen),
+            "late_steal_ms": Self.number(late.stolen), "late_major_faults": String(late.faults),
         ]
         for (name, values) in [("interval", intervals), ("cost", costs), ("frame_cpu", frameCPU.sorted())] {
             fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))
@@ -254,6 +258,16 @@ final class DemoBench {
     /// ticks); nil without it. Time a virtual CPU was not running at all is invisible to the run-queue wait.
     private static func stealMilliseconds() -> Double? {
         procNumber("/proc/stat", field: 8).map { Double($0) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK))) }
+    }
+
+    /// Major page faults GTK's (the calling) thread has taken so far: each one slept until the kernel read a page of
+    /// code or data back from disk (a machine that reclaims memory proactively evicts pages that have not been used
+    /// for a while, library code among them).
+    private static func majorFaults() -> Int {
+        var usage = rusage()
+        // RUSAGE_THREAD (Linux's 1), which Glibc's module does not import without _GNU_SOURCE.
+        guard getrusage(__rusage_who_t(1), &usage) == 0 else { return 0 }
+        return usage.ru_majflt
     }
 
     /// The number in the space-separated `field` (from 0) of a /proc file's first line; nil when there is none.
