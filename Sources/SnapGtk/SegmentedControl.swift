@@ -180,20 +180,21 @@ public final class SegmentedControl {
         let button = snap_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
         gtk_widget_add_css_class(button, "segment")
         snap_accessible_set_label(button, title)
-        // The title sits over an invisible semi-bold copy, so a segment is as wide selected as not
-        // and selecting never shifts the other segments.
-        let overlay = gtk_overlay_new()!
-        let sizer = snap_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
-        gtk_label_set_text(sizer.opaque, title)
-        gtk_widget_add_css_class(sizer, "segment-sizer")
         let label = snap_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
         gtk_label_set_text(label.opaque, title)
         gtk_widget_add_css_class(label, "segment-title")
         gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
-        gtk_overlay_set_child(overlay.opaque, sizer)
-        gtk_overlay_add_overlay(overlay.opaque, label)
-        gtk_button_set_child(button.cast(), overlay)
+        gtk_button_set_child(button.cast(), label)
         return button
+    }
+
+    /// The width (whole px, rounded up as a label rounds its own) of `title`'s text in the font `source` is styled with.
+    private static func textWidth(of title: UnsafeMutablePointer<GtkWidget>, in source: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+        guard let layout = gtk_widget_create_pango_layout(source, gtk_label_get_text(title.opaque)) else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var width: Int32 = 0
+        pango_layout_get_size(layout, &width, nil)
+        return (width + PANGO_SCALE - 1) / PANGO_SCALE
     }
 
     private func updateStates(focus: Bool) {
@@ -219,10 +220,21 @@ public final class SegmentedControl {
 
     // MARK: layout
 
-    private func naturalWidths() -> [(minimum: Int32, natural: Int32)] {
-        segments.map { segment in
+    /// Each segment's width as it lays out its title, but never narrower than its title set in the selected
+    /// segment's font: a segment is as wide selected as not, so selecting never shifts the others. The selected font
+    /// is read from the selected title itself, so a stylesheet may give it any weight or size; and a change of that
+    /// title's style resizes it, which measures the control again. (One label a segment, not a title over an
+    /// invisible selected-font copy: every widget costs GTK a style, an accessible object, a measure and a snapshot.)
+    func naturalWidths() -> [(minimum: Int32, natural: Int32)] {
+        let selectedTitle = segments.indices.contains(selectedIndex) ? gtk_widget_get_first_child(segments[selectedIndex]) : nil
+        return segments.map { segment in
             var minimum: Int32 = 0, natural: Int32 = 0
             gtk_widget_measure(segment, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+            if let selectedTitle, let title = gtk_widget_get_first_child(segment), title != selectedTitle {
+                let extra = max(0, Self.textWidth(of: title, in: selectedTitle) - Self.textWidth(of: title, in: title))
+                minimum += extra
+                natural += extra
+            }
             return (minimum, natural)
         }
     }

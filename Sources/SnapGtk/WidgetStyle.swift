@@ -60,9 +60,7 @@ public enum WidgetStyle {
     .segmented > button.segment:active { color: @theme_fg_color; background-image: image(alpha(currentColor, 0.12)); }
     .segmented > button.segment:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; }
     .segmented > button.segment.selected { color: @theme_fg_color; }
-    .segmented > button.segment.selected .segment-title,
-    .segmented .segment-sizer { font-weight: 600; }
-    .segmented .segment-sizer { opacity: 0; }
+    .segmented > button.segment.selected .segment-title { font-weight: 600; }
     .segmented > .segmented-underline { background-color: @snap_accent_color; }
 
     /* ---- CenteringBox: room at the edges when the content scrolls ---- */

@@ -225,12 +225,19 @@ final class SegmentedControlTests: XCTestCase {
         run {
             let f = Fixture(count: 3, width: 600, mode: .fitContent)
             var x = 0.0
+            let widths = f.control.naturalWidths()
             for i in 0..<3 {
                 let bounds = f.segmentBounds(i)
                 var natural: Int32 = 0
                 gtk_widget_measure(f.control.segments[i], GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+                // Its title's width, in the selected (semi-bold) font for the segments not selected.
+                if i == 0 {
+                    XCTAssertEqual(widths[i].natural, natural, "the selected segment: its own title")
+                } else {
+                    XCTAssertGreaterThan(widths[i].natural, natural, "room for the semi-bold title")
+                }
                 XCTAssertEqual(bounds.x, x, accuracy: 0.5)
-                XCTAssertEqual(bounds.width, Double(natural) + 2 * SegmentedControl.segmentPadding, accuracy: 0.5)
+                XCTAssertEqual(bounds.width, Double(widths[i].natural) + 2 * SegmentedControl.segmentPadding, accuracy: 0.5)
                 x += bounds.width
             }
             XCTAssertLessThan(f.segmentBounds(0).width, f.segmentBounds(2).width, "longer titles are wider")
@@ -244,6 +251,36 @@ final class SegmentedControlTests: XCTestCase {
             f.settle()
             XCTAssertEqual(f.segmentBounds(2).x, 400, accuracy: 0.01)
             f.assertUnderlineUnder(2)
+        }
+    }
+
+    func testASelectedFontFromTheAppsStylesheetNeverMovesTheSegments() {
+        run {
+            // An app's stylesheet makes the selected title much heavier and larger than the control's own style.
+            XCTAssertEqual(Stylesheet.install(css: """
+                .loud-selection > button.segment.selected .segment-title { font-weight: 900; font-size: 24px; }
+                """), [])
+            let f = Fixture(count: 3, width: 600, mode: .fitContent)
+            gtk_widget_add_css_class(f.control.widget, "loud-selection")
+            f.settle()
+            @MainActor func titleWidth(_ index: Int) -> Int32 {
+                var natural: Int32 = 0
+                gtk_widget_measure(gtk_widget_get_first_child(f.control.segments[index])!, GTK_ORIENTATION_HORIZONTAL, -1,
+                                   nil, &natural, nil, nil)
+                return natural
+            }
+            let before = (0..<3).map(f.segmentBounds)
+            let plainTitle = titleWidth(1)
+            for index in [1, 2, 0] {
+                f.control.select(index)
+                f.finishSlide()
+                f.assertUnderlineUnder(index)
+                for i in 0..<3 {
+                    XCTAssertEqual(f.segmentBounds(i).x, before[i].x, accuracy: 0.01, "segment \(i) with \(index) selected")
+                    XCTAssertEqual(f.segmentBounds(i).width, before[i].width, accuracy: 0.01, "segment \(i) with \(index) selected")
+                }
+                if index == 1 { XCTAssertGreaterThan(titleWidth(1), plainTitle + 10, "the stylesheet's selected font applies") }
+            }
         }
     }
 
