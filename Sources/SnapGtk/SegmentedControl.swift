@@ -239,6 +239,11 @@ public final class SegmentedControl {
         }
     }
 
+    /// `naturalWidths()` as the last horizontal measure found them. GTK measures the control again whenever a
+    /// segment's size may have changed (a title's text or style, the selection), and keeps the result until then;
+    /// allocation, which runs every frame of a slide, reads this instead of laying the titles out again.
+    private var measuredWidths: [(minimum: Int32, natural: Int32)] = []
+
     private func measure(orientation: GtkOrientation, forSize: Int32) -> (Int32, Int32) {
         if orientation == GTK_ORIENTATION_VERTICAL {
             var height: (Int32, Int32) = (0, 0)
@@ -251,6 +256,7 @@ public final class SegmentedControl {
             return (max(height.0, thickness), max(height.1, thickness))
         }
         let widths = naturalWidths()
+        measuredWidths = widths
         let padding = Int32(Self.segmentPadding * 2)
         switch widthMode {
         case .equal:
@@ -271,7 +277,8 @@ public final class SegmentedControl {
             geometry = UnderlineGeometry(segments: UnderlineGeometry.equalSegments(count: segments.count, totalWidth: total))
         case .fitContent:
             geometry = UnderlineGeometry(segments: UnderlineGeometry.fittedSegments(
-                contentWidths: naturalWidths().map { Double($0.natural) }, padding: Self.segmentPadding))
+                contentWidths: (measuredWidths.count == segments.count ? measuredWidths : naturalWidths()).map { Double($0.natural) },
+                padding: Self.segmentPadding))
         }
         let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         // Whole-pixel edges (rounded, so neighbours share an edge); mirrored in right to left.
