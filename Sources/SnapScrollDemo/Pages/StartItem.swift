@@ -5,10 +5,15 @@ import SnapGtk
 /// in a long row, e.g. item 500,000 of a million).
 let startItemVariable = "SNAPSCROLL_START_ITEM"
 
+/// The item `SNAPSCROLL_START_ITEM` names; nil when the variable is unset or not a number.
+func requestedStartItem() -> Int? {
+    getenv(startItemVariable).flatMap { Int(String(cString: $0)) }
+}
+
 /// Moves `scroller` to the item `SNAPSCROLL_START_ITEM` names, without animation (one `settled`, cause
 /// `programmatic`); nothing when the variable is unset or not a number.
 @MainActor
 func applyStartItem(_ scroller: SnapScroller) {
-    guard let value = getenv(startItemVariable).flatMap({ Int(String(cString: $0)) }) else { return }
+    guard let value = requestedStartItem() else { return }
     scroller.scrollTo(index: value, cause: .programmatic, animated: false)
 }

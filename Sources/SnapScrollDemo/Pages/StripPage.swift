@@ -39,7 +39,7 @@ enum StripGlyphs {
         let fruit = content.strip
         let count = StripDesign.initialCount(fruit)
         guard !fruit.isEmpty else { return }
-        let start = min(max(getenv(startItemVariable).flatMap { Int(String(cString: $0)) } ?? 0, 0), count - 1)
+        let start = min(max(requestedStartItem() ?? 0, 0), count - 1)
         let indices = [start] + (1...StripDesign.firstFrameRadius).flatMap { [start + $0, start - $0] }
             .filter { (0..<count).contains($0) }
         GlyphWarmUp.start(distinct(indices.map { fruit[$0 % fruit.count] }), styledAs: ["strip-card"])
