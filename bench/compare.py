@@ -2,7 +2,7 @@
 page, launches interleaved with the bare GTK window so a busy machine slows every row alike. Run inside
 scripts/headless after building both, e.g.
     scripts/headless /usr/bin/python3 bench/compare.py OLD/snapscroll-demo NEW/snapscroll-demo [PAGE...]
-BENCH_RUNS sets the launches per row (15)."""
+BENCH_RUNS sets the launches per row (45)."""
 
 import sys
 
@@ -25,6 +25,11 @@ for r in rows:
                      else f"{'-':>{w}} {'-':>7}" for k, w in (("main", 9), ("process", 8)))
     print(f"{r['name']:16} {r['ready_ms']:9.1f} {r['ready_ms'] / bare['ready_ms']:7.2f} {cells} {r['rss_mb']:7.1f} "
           f"{r['rss_mb'] - bare['rss_mb']:6.1f}   {phases}")
+print()
+for page in pages:
+    old, new = next(r for r in rows if r["name"] == f"before {page}"), next(r for r in rows if r["name"] == f"after  {page}")
+    low, high = startup.ratio_interval(new["ready_samples_ms"], old["ready_samples_ms"])
+    print(f"{page}: ready after / before {new['ready_ms'] / old['ready_ms']:.3f} (90% interval {low:.3f}-{high:.3f})")
 print()
 print(f"{'CPU ms per phase':16} " + " ".join(f"{k:>8}" for k in startup.PHASES + ["ready"]))
 for r in rows:

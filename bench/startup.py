@@ -4,13 +4,20 @@ scripts/headless (scripts/bench does). Prints a table, then one JSON line."""
 
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RUNS = int(os.environ.get("BENCH_RUNS", "15"))
+# Launches per row. On a shared 2-core machine one launch's time varies by about +-15 % (a bare window 71-92 ms, 10th
+# to 90th percentile), and a ratio of two medians of 15 launches by about +-0.07 (its bootstrap standard deviation,
+# measured over 60 interleaved rounds): wider than the margins the start-up target is decided on. 45 launches narrow
+# that to about +-0.04, and each ratio is printed with its 90 % interval. The rows with very large content are
+# decided on seconds, far from their limits, and take a second a launch: they get LARGE_RUNS.
+RUNS = int(os.environ.get("BENCH_RUNS", "45"))
+LARGE_RUNS = int(os.environ.get("BENCH_LARGE_RUNS", "15"))
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
 from harness import rss_kb  # noqa: E402  (how the tests read a process's memory; one reader for both)
@@ -64,17 +71,34 @@ def summarize(name, samples):
 
 
 def measure_interleaved(configs):
-    """Launches every (name, cmd) once per round, RUNS rounds after one warm-up round (not counted), so a busy
-    machine slows every configuration alike; each round starts one configuration further on, so none always follows
-    the same one (the exit of a large one, say). Returns one summary row per configuration."""
-    for _, cmd in configs:
-        launch(cmd)  # warm the page cache
+    """Launches every (name, cmd[, runs]) once per round after one warm-up round (not counted), so a busy machine
+    slows every configuration alike; each round starts one configuration further on, so none always follows the same
+    one (the exit of a large one, say). A configuration takes part in its first `runs` rounds (RUNS when not given).
+    Returns one summary row per configuration, with its launches' times in `ready_samples_ms`."""
+    runs = [c[2] if len(c) > 2 else RUNS for c in configs]
+    for c in configs:
+        launch(c[1])  # warm the page cache
     samples = [[] for _ in configs]
-    for round in range(RUNS):
+    for turn in range(max(runs)):
         for step in range(len(configs)):
-            i = (round + step) % len(configs)
-            samples[i].append(launch(configs[i][1]))
-    return [summarize(name, s) for (name, _), s in zip(configs, samples)]
+            i = (turn + step) % len(configs)
+            if turn < runs[i]:
+                samples[i].append(launch(configs[i][1]))
+    rows = [summarize(c[0], s) for c, s in zip(configs, samples)]
+    for row, s in zip(rows, samples):
+        row["ready_samples_ms"] = [round(x[0] * 1000, 2) for x in s]
+    return rows
+
+
+def ratio_interval(times, floor_times, level=0.90, resamples=2000):
+    """The `level` bootstrap interval of median(times) / median(floor_times): both sets of launches resampled with
+    replacement, each independently, `resamples` times (a fixed seed, so a run's table is reproducible from its
+    launches)."""
+    rng = random.Random(0)
+    ratios = sorted(statistics.median(rng.choices(times, k=len(times)))
+                    / statistics.median(rng.choices(floor_times, k=len(floor_times))) for _ in range(resamples))
+    cut = int(resamples * (1 - level) / 2)
+    return ratios[cut], ratios[resamples - 1 - cut]
 
 
 def bare_window():
@@ -86,26 +110,33 @@ def bare_window():
 
 
 def measure_startup(demo, extra=(), more=()):
-    """Rows for the bare window, then the demo on each page, then `more` ((name, extra args) pairs), each with
-    its ratio to the bare window's time (medians, and minimums) and its memory over the bare window's."""
+    """Rows for the bare window, then the demo on each page (RUNS launches each), then `more` ((name, extra args)
+    pairs, LARGE_RUNS launches each), each with its ratio to the bare window's time (medians, with its 90 % interval,
+    and minimums) and its memory over the bare window's."""
     configs = [("bare GTK4 window (C)", [bare_window()])]
     configs += [(f"snapscroll-demo --page {page}", [demo, "--qa-log", "--page", page, *extra]) for page in PAGES]
-    configs += [(name, [demo, "--qa-log", *args, *extra]) for name, args in more]
+    configs += [(name, [demo, "--qa-log", *args, *extra], min(LARGE_RUNS, RUNS)) for name, args in more]
     rows = measure_interleaved(configs)
     floor = rows[0]
     for r in rows:
         r["ready_ratio"] = r["ready_ms"] / floor["ready_ms"]
+        r["ready_ratio_interval"] = (ratio_interval(r["ready_samples_ms"], floor["ready_samples_ms"])
+                                     if r is not floor else None)
         r["ready_ratio_min"] = r["ready_ms_min"] / floor["ready_ms_min"]
         r["rss_over_bare_mb"] = r["rss_mb"] - floor["rss_mb"]
     return rows
 
 
 def print_startup(rows):
-    print(f"{'start-up (launches interleaved)':44} {'ready ms (median of %d)' % RUNS:>24} {'x bare':>8} {'min ms':>8} "
-          f"{'x bare':>8} {'RSS MB':>8} {'+MB vs bare':>12}")
+    print(f"{'start-up (launches interleaved)':44} {'launches':>8} {'ready ms (median)':>18} {'x bare':>7} "
+          f"{'90% interval':>12} {'min ms':>7} {'x bare':>7} {'RSS MB':>7} {'+MB vs bare':>12}")
     for r in rows:
-        print(f"{r['name']:44} {r['ready_ms']:24.1f} {r['ready_ratio']:8.2f} {r['ready_ms_min']:8.1f} "
-              f"{r['ready_ratio_min']:8.2f} {r['rss_mb']:8.1f} {r['rss_over_bare_mb']:12.1f}")
+        interval = "{:7.2f}-{:4.2f}".format(*r["ready_ratio_interval"]) if r["ready_ratio_interval"] else f"{'-':>12}"
+        print(f"{r['name']:44} {len(r['ready_samples_ms']):8} {r['ready_ms']:18.1f} {r['ready_ratio']:7.2f} "
+              f"{interval} {r['ready_ms_min']:7.1f} {r['ready_ratio_min']:7.2f} {r['rss_mb']:7.1f} "
+              f"{r['rss_over_bare_mb']:12.1f}")
+    print("(90% interval: of the ratio of medians, from resampling each row's launches; one launch varies by about")
+    print(" +-15 % on a shared machine, so a ratio is known to a few hundredths, not better)")
     print()
     print(f"{'start-up phases, ms from launch (median)':44}" + "".join(f"{p:>9}" for p in PHASES) + f"{'ready':>9}"
           + f"{'CPU main':>10}{'CPU all':>9}")

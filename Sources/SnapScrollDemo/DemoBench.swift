@@ -103,10 +103,12 @@ final class DemoBench {
         // Late intervals while moving, as the pacer sees them: how late in all, how much of that GTK's thread spent
         // runnable but waiting for a CPU (the kernel's run-queue wait), how much CPU time the hypervisor took from
         // this machine meanwhile (steal, on any of its CPUs): when either matches the lateness, the machine was busy;
-        // and how many major page faults GTK's thread took (it sleeps while the kernel reads code or data back from
-        // disk, which neither the wait nor the steal shows).
-        var lastTick: (time: Double, wait: Double?, steal: Double?, faults: Int, moving: Bool)?
-        var late = (excess: 0.0, waiting: 0.0, stolen: 0.0, faults: 0)
+        // how many major page faults GTK's thread took (it sleeps while the kernel reads code or data back from
+        // disk, which neither the wait nor the steal shows); and how much CPU time GTK's thread used from tick to
+        // tick (the frame's work and whatever ran between the frames: near the interval, it was busy; far below it,
+        // it was asleep, waiting for something other than a CPU).
+        var lastTick: (time: Double, wait: Double?, steal: Double?, faults: Int, cpu: Double, moving: Bool)?
+        var late = (excess: 0.0, waiting: 0.0, stolen: 0.0, faults: 0, busy: 0.0, span: 0.0)
         let clock = gtk_widget_get_frame_clock(window).map { UnsafeMutableRawPointer($0) }
         let painted = clock.map { clock in
             Signals.connect(clock, "after-paint") { [weak self] in
@@ -123,15 +125,18 @@ final class DemoBench {
             let wait = Self.runQueueWaitMilliseconds()
             let steal = Self.stealMilliseconds()
             let faults = Self.majorFaults()
+            let cpu = Self.threadCPUMilliseconds()
             let moving = scroller.frameDriver.isRunning || replay?.isFinished == false
             if let last = lastTick, last.moving, frameTime - last.time > Self.lateFrameMs {
                 late.excess += frameTime - last.time - Self.framePeriodMs
                 if let before = last.wait, let wait { late.waiting += wait - before }
                 if let before = last.steal, let steal { late.stolen += steal - before }
                 late.faults += faults - last.faults
+                late.busy += cpu - last.cpu
+                late.span += frameTime - last.time
             }
-            lastTick = (frameTime, wait, steal, faults, moving)
-            frameStart = moving ? Self.threadCPUMilliseconds() : nil
+            lastTick = (frameTime, wait, steal, faults, cpu, moving)
+            frameStart = moving ? cpu : nil
             let position = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
             let step = abs(position - previous)
             previous = position
@@ -211,7 +216,7 @@ final class DemoBench {
     private func finish(
         page: String, scroller: SnapScroller, input: String, motions: Int, seconds: Double,
         steps: (first: Double, largest: Double), travel: (least: Double, most: Double), wraps: Int,
-        late: (excess: Double, waiting: Double, stolen: Double, faults: Int), log: QALog
+        late: (excess: Double, waiting: Double, stolen: Double, faults: Int, busy: Double, span: Double), log: QALog
     ) {
         let intervals = scroller.frameDriver.intervals.sorted()
         let costs = scroller.frameDriver.costs.sorted()
@@ -225,6 +230,7 @@ final class DemoBench {
             "travel_max_items": Self.number(travel.most), "wraps": String(wraps),
             "late_excess_ms": Self.number(late.excess), "late_runqueue_wait_ms": Self.number(late.waiting),
             "late_steal_ms": Self.number(late.stolen), "late_major_faults": String(late.faults),
+            "late_thread_cpu_ms": Self.number(late.busy), "late_intervals_ms": Self.number(late.span),
         ]
         for (name, values) in [("interval", intervals), ("cost", costs), ("frame_cpu", frameCPU.sorted())] {
             fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))
