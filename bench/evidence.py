@@ -13,8 +13,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import startup  # noqa: E402
-from frames import measure_frames, print_frames, row_name, write_large_content  # noqa: E402
-from startup import PAGES, measure_startup, print_startup  # noqa: E402
+from frames import measure_bare_frames, measure_frames, print_frames, row_name, write_large_content  # noqa: E402
+from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -49,16 +49,26 @@ def main():
         large = write_large_content(os.path.join(tmp, "large.json"), opts.items)
         rows = measure_startup(demo, more=[(f"--page {p}, {opts.items:,} items", ["--page", p, "--content", large])
                                            for p in PAGES])
+        # The control: after each large-content frame row, the bare C window scrolls a row of buttons for as many
+        # frames, so it meets the same moments of a shared machine; its late frames are what any GTK app would have.
+        bare = bare_window()
+        control = []
+
+        def large_row(row):
+            control.append(measure_bare_frames(bare, row["frames"]))
+            return row
+
         frames = []
         for page in SNAPPING_PAGES:
             frames.append(measure_frames(demo, page, snaps))
-            frames.append(measure_frames(demo, page, snaps, ["--content", large]))
+            frames.append(large_row(measure_frames(demo, page, snaps, ["--content", large])))
         # Flings and wraps, with the large content only: flings on every snapping page; on a looping row every motion
         # crosses the seam (snaps from the last item to the first and back, flings from the last item and back).
-        motions = [measure_frames(demo, page, flings, ["--content", large], input="flings") for page in SNAPPING_PAGES]
+        motions = [large_row(measure_frames(demo, page, flings, ["--content", large], input="flings"))
+                   for page in SNAPPING_PAGES]
         for page in LOOPING_PAGES:
             for kind, count in [("snaps", snaps), ("flings", flings)]:
-                motions.append(measure_frames(demo, page, count, ["--content", large, "--loop"], input=kind))
+                motions.append(large_row(measure_frames(demo, page, count, ["--content", large, "--loop"], input=kind)))
     core = None
     if opts.snapcore:
         with open(opts.snapcore) as f:
@@ -71,6 +81,15 @@ def main():
     print()
     print_frames(motions, title=f"flings ({flings}), wraps")
     print()
+    floor = {"frames": sum(c["frames"] for c in control), "late_frames": sum(c["late_frames"] for c in control),
+             "interval_max_ms": max(c["interval_max_ms"] for c in control), "runs": len(control)}
+    demo_late = sum(r["late_frames"] for r in frames[1::2] + motions)
+    demo_frames = sum(r["frames"] for r in frames[1::2] + motions)
+    print(f"control: the bare GTK4 window (C) scrolling a row of 200 buttons, after each {opts.items:,}-item row for as "
+          f"many frames: {floor['late_frames']} of {floor['frames']} frame intervals over {LATE_FRAME_MS:.0f} ms "
+          f"(max {floor['interval_max_ms']:.1f} ms); the demo's {opts.items:,}-item rows: "
+          f"{demo_late} of {demo_frames}")
+    print()
     targets = check_targets(rows, frames, motions, opts.items)
     for t in targets:
         print(f"{'PASS' if t['pass'] else 'MISS'}  {t['target']}: {t['measured']}")
@@ -78,18 +97,21 @@ def main():
         print()
         print("core (snapcore-bench): " + json.dumps(core))
     print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": snaps, "flings": flings, "startup": rows,
-                      "frames": frames, "frames_flings_wraps": motions, "targets": targets, "snapcore": core}))
+                      "frames": frames, "frames_flings_wraps": motions, "frames_bare_control": floor,
+                      "targets": targets, "snapcore": core}))
 
 
 def frame_cpu(row):
     """The whole frame's CPU time on GTK's thread (ours, GTK's layout, cairo's drawing; not time spent waiting for the
-    CPU), and for late frames how long that thread waited for a CPU, how much CPU time the hypervisor took from the
-    machine meanwhile (steal, invisible to the wait) and how many major page faults the thread slept through (pages of
-    code or data read back from disk, invisible to both): with frame CPU far below 16.7 ms and a wait or steal as long
-    as the lateness, or major faults, a late frame was the machine's, not the frame's work. Last, GTK's thread's CPU
+    CPU) and its CPU time between two frames (input, timers, idle callbacks, accessibility, the QA log), and for late
+    frames how long that thread waited for a CPU, how much CPU time the hypervisor took from the machine meanwhile
+    (steal, invisible to the wait) and how many major page faults the thread slept through (pages of code or data read
+    back from disk, invisible to both): with frame CPU far below 16.7 ms and a wait or steal as long as the lateness,
+    or major faults, a late frame was the machine's, not the frame's work. Last, GTK's thread's CPU
     time over the late intervals (the frames' work and whatever ran between them): far below the intervals, the thread
     slept rather than worked."""
-    text = f"; frame CPU median {row['frame_cpu_median_ms']:.1f}, max {row['frame_cpu_max_ms']:.1f} ms"
+    text = (f"; frame CPU median {row['frame_cpu_median_ms']:.1f}, max {row['frame_cpu_max_ms']:.1f} ms, between"
+            f" frames max {row.get('between_cpu_max_ms', 0):.1f} ms")
     if row["late_frames"]:
         # The kernel's run-queue wait of GTK's thread during the late intervals (sampled at the frames' ticks).
         text += (f"; late by {row['late_excess_ms']:.0f} ms in all, while GTK's thread waited "

@@ -42,6 +42,18 @@ def measure_frames(demo, page, snaps, args=(), timeout=300, input="snaps"):
     raise RuntimeError(f"{page}: no bench event (status {p.returncode}); stderr: {p.stderr[-2000:]}")
 
 
+def measure_bare_frames(bare, frames, timeout=300):
+    """Runs the bare C window (startup.bare_window()) scrolling a row of buttons back and forth for `frames` frames
+    (SNAPSCROLL_BENCH_FRAMES); returns its bench event (dict): how many frame intervals any GTK app had over 20 ms on
+    this machine meanwhile."""
+    env = dict(os.environ, SNAPSCROLL_BENCH_FRAMES=str(frames))
+    p = subprocess.run([bare], capture_output=True, text=True, env=env, timeout=timeout)
+    for line in p.stdout.splitlines():
+        if line.startswith("{") and '"bench"' in line:
+            return json.loads(line)
+    raise RuntimeError(f"bare window: no bench event (status {p.returncode}); stderr: {p.stderr[-2000:]}")
+
+
 def row_name(row):
     """A frame row's name: the page, ` loop` for a looping row, and what moved it unless programmatic snaps."""
     name = row["page"] + (" loop" if row.get("loops") else "")

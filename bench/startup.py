@@ -105,7 +105,8 @@ def bare_window():
     """Builds the bare C window (the floor) and returns its path."""
     bare = os.path.join(ROOT, ".build", "bare-window")
     cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4"], capture_output=True, text=True, check=True).stdout.split()
-    subprocess.run(["cc", "-O2", "-o", bare, os.path.join(ROOT, "bench", "bare-window.c"), *cflags], check=True)
+    subprocess.run(["cc", "-O2", "-o", bare, os.path.join(ROOT, "bench", "bare-window.c"), *cflags, "-lm"],
+                   check=True)
     return bare
 
 

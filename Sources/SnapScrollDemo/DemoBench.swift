@@ -4,10 +4,11 @@ import Glibc
 
 /// The demo's frame benchmark, off unless `SNAPSCROLL_BENCH_SNAPS=N` is set: after `ready`, the visible page's
 /// snapping component makes N motions back and forth (each starts once the last has settled), recording the frame
-/// clock's intervals, the time spent in the component's per-frame handler, the whole frame's CPU time on GTK's
-/// thread, how far the content moves per frame (in items: the largest first step of a motion, and the largest step),
-/// how far each motion goes and how often the current item wraps around, then one `{"event":"bench",…}` line goes
-/// to the QA log and the window closes. `bench/frames.py` reads it.
+/// clock's intervals while it moves (from the frame that starts each motion on), the time spent in the component's
+/// per-frame handler, the whole frame's CPU time on GTK's thread and that thread's CPU time between frames, how far
+/// the content moves per frame (in items: the largest first step of a motion, and the largest step), how far each
+/// motion goes and how often the current item wraps around, then one `{"event":"bench",…}` line goes to the QA log
+/// and the window closes. `bench/frames.py` reads it.
 ///
 /// The motions are programmatic snaps of one item (`SNAPSCROLL_BENCH_STEP=N`: of N items), or with
 /// `SNAPSCROLL_BENCH_INPUT=flings` touchpad flings, short and long in both directions, replayed through the
@@ -33,6 +34,7 @@ final class DemoBench {
     private var pacer: FrameDriver?
     private var watcher: FrameDriver?
     private var frameCPU: [Double] = []
+    private var betweenCPU: [Double] = []
 
     /// The flings, in turn: short forward and back, then long forward and back. Deltas 8 ms apart, as touchpads
     /// report them; GTK's lift-off velocity estimate is about 1,200 px/s for the short one (3 strip items with the
@@ -77,9 +79,7 @@ final class DemoBench {
         if scroller.loops { (home, away) = (max(scroller.itemCount - 1, 0), 0) }
         scroller.scrollTo(index: home, cause: .programmatic, animated: false)
         let frames = scroller.frameDriver
-        frames.recordsIntervals = true
         frames.recordsCosts = true
-        frames.clearIntervals()
         frames.clearCosts()
         var done = 0
         let started = g_get_monotonic_time()
@@ -100,6 +100,15 @@ final class DemoBench {
         // waiting for the CPU, so it tells a slow frame from a machine that was busy elsewhere.
         var frameStart: Double?
         frameCPU.removeAll()
+        // And the CPU time it spends between two frames while the component moves (from one frame's paint to the
+        // next frame's tick: input, timers, idle callbacks, accessibility and D-Bus traffic, the QA log).
+        var paintEnd: Double?
+        betweenCPU.removeAll()
+        // Every frame interval while the component moves, as the pacer sees them: from the frame that starts a
+        // motion (the snap's first step, a fling's first events) until it has come to rest. (The component's own
+        // frame driver starts ticking the frame after the one that starts a motion, so its intervals leave out the
+        // interval a motion that stalls as it starts would lengthen.)
+        var intervals: [Double] = []
         // Late intervals while moving, as the pacer sees them: how late in all, how much of that GTK's thread spent
         // runnable but waiting for a CPU (the kernel's run-queue wait), how much CPU time the hypervisor took from
         // this machine meanwhile (steal, on any of its CPUs): when either matches the lateness, the machine was busy;
@@ -114,7 +123,9 @@ final class DemoBench {
             Signals.connect(clock, "after-paint") { [weak self] in
                 guard let self, let start = frameStart else { return }
                 frameStart = nil
-                self.frameCPU.append(Self.threadCPUMilliseconds() - start)
+                let end = Self.threadCPUMilliseconds()
+                self.frameCPU.append(end - start)
+                paintEnd = end
             }
         }
         // Paced by the window's own frame clock, whose tick runs before the component's in each frame (as GTK
@@ -127,16 +138,22 @@ final class DemoBench {
             let faults = Self.majorFaults()
             let cpu = Self.threadCPUMilliseconds()
             let moving = scroller.frameDriver.isRunning || replay?.isFinished == false
-            if let last = lastTick, last.moving, frameTime - last.time > Self.lateFrameMs {
-                late.excess += frameTime - last.time - Self.framePeriodMs
-                if let before = last.wait, let wait { late.waiting += wait - before }
-                if let before = last.steal, let steal { late.stolen += steal - before }
-                late.faults += faults - last.faults
-                late.busy += cpu - last.cpu
-                late.span += frameTime - last.time
+            if let last = lastTick, last.moving {
+                let interval = frameTime - last.time
+                intervals.append(interval)
+                if interval > Self.lateFrameMs {
+                    late.excess += interval - Self.framePeriodMs
+                    if let before = last.wait, let wait { late.waiting += wait - before }
+                    if let before = last.steal, let steal { late.stolen += steal - before }
+                    late.faults += faults - last.faults
+                    late.busy += cpu - last.cpu
+                    late.span += interval
+                }
             }
             lastTick = (frameTime, wait, steal, faults, cpu, moving)
             frameStart = moving ? cpu : nil
+            if let end = paintEnd, moving { self.betweenCPU.append(cpu - end) }
+            paintEnd = nil
             let position = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
             let step = abs(position - previous)
             previous = position
@@ -163,6 +180,7 @@ final class DemoBench {
                 let seconds = Double(g_get_monotonic_time() - started) / 1_000_000
                 self.finish(
                     page: page, scroller: scroller, input: input, motions: motions, seconds: seconds,
+                    intervals: intervals,
                     steps: (first: firstStepMax, largest: stepMax), travel: travel, wraps: wraps, late: late,
                     log: log)
                 gtk_window_destroy(window.cast())
@@ -178,6 +196,10 @@ final class DemoBench {
             }
             awaitingFirstStep = true
             done += 1
+            // This frame moves too (the first fling events, or the snap's first step): its CPU time counts, and so
+            // does the interval to the next frame.
+            frameStart = cpu
+            lastTick?.moving = true
             return true
         }
         self.pacer = pacer
@@ -214,16 +236,16 @@ final class DemoBench {
     }
 
     private func finish(
-        page: String, scroller: SnapScroller, input: String, motions: Int, seconds: Double,
+        page: String, scroller: SnapScroller, input: String, motions: Int, seconds: Double, intervals: [Double],
         steps: (first: Double, largest: Double), travel: (least: Double, most: Double), wraps: Int,
         late: (excess: Double, waiting: Double, stolen: Double, faults: Int, busy: Double, span: Double), log: QALog
     ) {
-        let intervals = scroller.frameDriver.intervals.sorted()
+        let intervals = intervals.sorted()
         let costs = scroller.frameDriver.costs.sorted()
         var fields: [String: String] = [
             "page": QALog.quoted(page), "items": String(scroller.itemCount), "input": QALog.quoted(input),
             "snaps": String(motions), "loops": scroller.loops ? "true" : "false",
-            "frames": String(costs.count), "seconds": Self.number(seconds),
+            "frames": String(intervals.count), "seconds": Self.number(seconds),
             "late_frames": String(intervals.filter { $0 > Self.lateFrameMs }.count),
             "first_step_max_items": Self.number(steps.first), "step_max_items": Self.number(steps.largest),
             "travel_min_items": Self.number(travel.least.isFinite ? travel.least : 0),
@@ -232,7 +254,8 @@ final class DemoBench {
             "late_steal_ms": Self.number(late.stolen), "late_major_faults": String(late.faults),
             "late_thread_cpu_ms": Self.number(late.busy), "late_intervals_ms": Self.number(late.span),
         ]
-        for (name, values) in [("interval", intervals), ("cost", costs), ("frame_cpu", frameCPU.sorted())] {
+        for (name, values) in [("interval", intervals), ("cost", costs), ("frame_cpu", frameCPU.sorted()),
+                               ("between_cpu", betweenCPU.sorted())] {
             fields["\(name)_median_ms"] = Self.number(Self.percentile(values, 50))
             fields["\(name)_p99_ms"] = Self.number(Self.percentile(values, 99))
             fields["\(name)_max_ms"] = Self.number(values.last ?? 0)

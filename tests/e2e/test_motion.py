@@ -1,7 +1,9 @@
 """Motion over real frames: programmatic one-item snaps in the running demo (its SNAPSCROLL_BENCH_SNAPS mode, which
 samples the content's position once a frame) start gently — the first frame that moves covers at most 35 % of an
 item — on every snapping page, in both directions of text. Later frames are not bounded here: on a loaded machine a
-frame may come 100 ms late and rightly show that much more of the motion."""
+frame may come 100 ms late and rightly show that much more of the motion.
+Also: the benchmark's control, the bare C window scrolling a row for a given number of frames, does scroll and report
+them."""
 
 import os
 import sys
@@ -9,7 +11,8 @@ import sys
 from harness import DEMO, ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from frames import measure_frames  # noqa: E402
+from frames import measure_bare_frames, measure_frames  # noqa: E402
+from startup import bare_window  # noqa: E402
 
 FIRST_FRAME_LIMIT = 0.35
 SNAPS = 6
@@ -32,3 +35,12 @@ def test_motion_snaps_start_gently_on_every_page():
 def test_motion_snaps_start_gently_right_to_left():
     for page in ("menu", "strip", "carousel"):
         _check(page, rtl=True)
+
+
+def test_bench_control_scrolls_and_counts_its_frames():
+    event = measure_bare_frames(bare_window(), 40, timeout=60)
+    assert event["frames"] == 40, event
+    assert 0 <= event["late_frames"] <= event["frames"], event
+    # It moved back and forth across a good part of the row (40 frames are 2/3 s of its 2 s period), not a few pixels.
+    assert event["scrolled_px"] > 1000, event
+    assert event["interval_max_ms"] >= 16, event
