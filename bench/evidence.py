@@ -83,8 +83,9 @@ def main():
     print()
     floor = {"frames": sum(c["frames"] for c in control), "late_frames": sum(c["late_frames"] for c in control),
              "interval_max_ms": max(c["interval_max_ms"] for c in control), "runs": len(control)}
-    demo_late = sum(r["late_frames"] for r in frames[1::2] + motions)
-    demo_frames = sum(r["frames"] for r in frames[1::2] + motions)
+    large_rows = frames[1::2] + motions
+    demo_late = sum(r["late_frames"] for r in large_rows)
+    demo_frames = sum(r["frames"] for r in large_rows)
     print(f"control: the bare GTK4 window (C) scrolling a row of 200 buttons, after each {opts.items:,}-item row for as "
           f"many frames: {floor['late_frames']} of {floor['frames']} frame intervals over {LATE_FRAME_MS:.0f} ms "
           f"(max {floor['interval_max_ms']:.1f} ms); the demo's {opts.items:,}-item rows: "

@@ -26,32 +26,33 @@ def write_large_content(path, count=100_000):
     return path
 
 
-def measure_frames(demo, page, snaps, args=(), timeout=300, input="snaps"):
-    """Runs the demo on `page` with SNAPSCROLL_BENCH_SNAPS=snaps motions of `input` ("snaps": programmatic snaps,
-    "flings": touchpad flings through the component's input handlers); returns its bench event (dict)."""
-    env = dict(os.environ, SNAPSCROLL_BENCH_SNAPS=str(snaps), SNAPSCROLL_BENCH_INPUT=input)
-    p = subprocess.run([demo, "--qa-log", "--page", page, *args], capture_output=True, text=True, env=env,
-                       timeout=timeout)
+def bench_event(cmd, variables, what, timeout):
+    """Runs `cmd` with `variables` added to its environment and returns the `{"event":"bench",…}` line it prints
+    (dict), with how many lines it wrote to standard error as `stderr_lines`; raises, naming `what`, when the event
+    reports an error or never comes."""
+    p = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, **variables), timeout=timeout)
     for line in p.stdout.splitlines():
         if line.startswith("{") and '"bench"' in line:
             event = json.loads(line)
             if "error" in event:
-                raise RuntimeError(f"{page}: {event['error']}")
+                raise RuntimeError(f"{what}: {event['error']}")
             event["stderr_lines"] = len(p.stderr.splitlines())
             return event
-    raise RuntimeError(f"{page}: no bench event (status {p.returncode}); stderr: {p.stderr[-2000:]}")
+    raise RuntimeError(f"{what}: no bench event (status {p.returncode}); stderr: {p.stderr[-2000:]}")
+
+
+def measure_frames(demo, page, snaps, args=(), timeout=300, input="snaps"):
+    """Runs the demo on `page` with SNAPSCROLL_BENCH_SNAPS=snaps motions of `input` ("snaps": programmatic snaps,
+    "flings": touchpad flings through the component's input handlers); returns its bench event (dict)."""
+    return bench_event([demo, "--qa-log", "--page", page, *args],
+                       {"SNAPSCROLL_BENCH_SNAPS": str(snaps), "SNAPSCROLL_BENCH_INPUT": input}, page, timeout)
 
 
 def measure_bare_frames(bare, frames, timeout=300):
     """Runs the bare C window (startup.bare_window()) scrolling a row of buttons back and forth for `frames` frames
     (SNAPSCROLL_BENCH_FRAMES); returns its bench event (dict): how many frame intervals any GTK app had over 20 ms on
     this machine meanwhile."""
-    env = dict(os.environ, SNAPSCROLL_BENCH_FRAMES=str(frames))
-    p = subprocess.run([bare], capture_output=True, text=True, env=env, timeout=timeout)
-    for line in p.stdout.splitlines():
-        if line.startswith("{") and '"bench"' in line:
-            return json.loads(line)
-    raise RuntimeError(f"bare window: no bench event (status {p.returncode}); stderr: {p.stderr[-2000:]}")
+    return bench_event([bare], {"SNAPSCROLL_BENCH_FRAMES": str(frames)}, "bare window", timeout)
 
 
 def row_name(row):

@@ -2,6 +2,7 @@
 demo on each page and for a bare GTK4 window in C (the floor), in one run. Run inside
 scripts/headless (scripts/bench does). Prints a table, then one JSON line."""
 
+import functools
 import json
 import os
 import random
@@ -101,8 +102,9 @@ def ratio_interval(times, floor_times, level=0.90, resamples=2000):
     return ratios[cut], ratios[resamples - 1 - cut]
 
 
+@functools.cache
 def bare_window():
-    """Builds the bare C window (the floor) and returns its path."""
+    """Builds the bare C window (the floor), once per process, and returns its path."""
     bare = os.path.join(ROOT, ".build", "bare-window")
     cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4"], capture_output=True, text=True, check=True).stdout.split()
     subprocess.run(["cc", "-O2", "-o", bare, os.path.join(ROOT, "bench", "bare-window.c"), *cflags, "-lm"],

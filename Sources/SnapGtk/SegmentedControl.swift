@@ -276,9 +276,9 @@ public final class SegmentedControl {
         case .equal:
             geometry = UnderlineGeometry(segments: UnderlineGeometry.equalSegments(count: segments.count, totalWidth: total))
         case .fitContent:
+            let widths = measuredWidths.count == segments.count ? measuredWidths : naturalWidths()
             geometry = UnderlineGeometry(segments: UnderlineGeometry.fittedSegments(
-                contentWidths: (measuredWidths.count == segments.count ? measuredWidths : naturalWidths()).map { Double($0.natural) },
-                padding: Self.segmentPadding))
+                contentWidths: widths.map { Double($0.natural) }, padding: Self.segmentPadding))
         }
         let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         // Whole-pixel edges (rounded, so neighbours share an edge); mirrored in right to left.
