@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "e2e"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e", "x11"))
 os.environ.setdefault("SNAPSCROLL_DEMO", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build",
                                                       "release", "snapscroll-demo"))
 from harness import App  # noqa: E402

@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNS = int(os.environ.get("BENCH_RUNS", "45"))
 LARGE_RUNS = int(os.environ.get("BENCH_LARGE_RUNS", "15"))
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
+sys.path.insert(0, os.path.join(ROOT, "e2e", "x11"))
 from harness import rss_kb  # noqa: E402  (how the tests read a process's memory; one reader for both)
 
 

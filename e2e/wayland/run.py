@@ -1,4 +1,4 @@
-"""End-to-end tests under a real Wayland compositor (run inside tests/wayland/session): a virtual pointer gives the
+"""End-to-end tests under a real Wayland compositor (run inside e2e/wayland/session): a virtual pointer gives the
 demo real touchpad scrolling (finger source, axis stop → GTK scroll-end) and high-resolution wheel partial notches,
 which X cannot send. Every gesture on the menu, the strip and the carousel, in both directions of text, must end in
 exactly one `settled` with the right cause, on an item resting exactly in place (the QA log's offset, and the
@@ -13,7 +13,7 @@ import time
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "e2e"))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "x11"))
 
 from harness import App, extents  # noqa: E402
 

@@ -5,7 +5,7 @@ through AT-SPI); throughout, no crash and nothing on standard error; it samples 
 rounds it closes the window through its close button at a random moment, mostly mid-animation, and launches the app
 again on a random page: each close must end the process with status 0 and nothing on standard error.
 
-    scripts/headless /usr/bin/python3 tests/e2e/soak.py --minutes 10 --seed 7
+    scripts/headless /usr/bin/python3 e2e/x11/soak.py --minutes 10 --seed 7
 
 Memory: the first round starts with a warm-up that shows every page at the largest window size (building a page,
 loading its fonts and decoding its images happen once, and are not growth); resident memory is then read on the
@@ -14,7 +14,7 @@ by --max-growth-mb. Samples along the way give the maximum and a trace; -v print
 file-backed, shared) with each gesture.
 
 Prints one line per gesture with -v, then a summary and one JSON line. Exit status 1 on the first violation.
-tests/e2e/test_soak.py runs it for about 40 s in CI."""
+e2e/x11/test_soak.py runs it for about 40 s in CI."""
 
 import argparse
 import json

@@ -1,4 +1,4 @@
-"""Runs the end-to-end tests: every test_* function in tests/e2e/test_*.py.
+"""Runs the end-to-end tests: every test_* function in e2e/x11/test_*.py.
 Usage: run.py [-k SUBSTRING]. Ends with 'e2e: N passed, N failed' and a non-zero status on failure."""
 
 import glob

@@ -2,8 +2,8 @@
 closed standard streams; signals. The fixtures and one measured launch each, shared by test_hardening.py and the
 figures this prints when run directly:
 
-    scripts/headless /usr/bin/python3 tests/e2e/hostile.py            # the debug build
-    SNAPSCROLL_DEMO=.build/release/snapscroll-demo scripts/headless /usr/bin/python3 tests/e2e/hostile.py
+    scripts/headless /usr/bin/python3 e2e/x11/hostile.py            # the debug build
+    SNAPSCROLL_DEMO=.build/release/snapscroll-demo scripts/headless /usr/bin/python3 e2e/x11/hostile.py
 
 For each image case: time from launch to `ready`, the process's peak resident memory (VmHWM) a moment after it,
 the `error` events, the placeholders showing and what standard error got."""

@@ -1,0 +1,31 @@
+import CSnapGtk
+
+/// A row or column of widgets (a `GtkBox`).
+@MainActor
+public final class Box: Widget {
+    /// How the children follow each other.
+    public enum Orientation: Sendable {
+        /// Side by side, from the start edge.
+        case horizontal
+        /// One under the other.
+        case vertical
+    }
+
+    /// An empty box laying children out in `orientation` with `spacing` px between them.
+    public init(_ orientation: Orientation, spacing: Int = 0) {
+        super.init(gtk_box_new(orientation == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL,
+                               Int32(clamping: spacing)))
+    }
+
+    /// Adds `child` after the last child.
+    public func append(_ child: some WidgetRepresentable) {
+        gtk_box_append(boxPointer, child.rootWidget.pointer)
+    }
+
+    /// Removes `child`, which must be a child of this box.
+    public func remove(_ child: some WidgetRepresentable) {
+        gtk_box_remove(boxPointer, child.rootWidget.pointer)
+    }
+
+    private var boxPointer: UnsafeMutablePointer<GtkBox> { UnsafeMutablePointer(OpaquePointer(pointer)) }
+}
