@@ -24,7 +24,7 @@ final class CarouselTests: XCTestCase {
         var errors: [(Int, String)] = []
         var positions: [Double] = []
 
-        init(_ banners: [Carousel.Banner], width: Int32 = 600, height: Int32 = 400, cache: TextureCache = TextureCache()) {
+        init(_ banners: [Carousel.Banner], width: Int32 = 600, height: Int32 = 400, cache: SurfaceCache = SurfaceCache()) {
             carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0 % banners.count] }
             window = presentInWindow(carousel.widget, width: width, height: height)
             carousel.onPageChanged = { [unowned self] in pages.append(($0.index, $0.cause)) }
@@ -169,7 +169,7 @@ final class CarouselTests: XCTestCase {
             let banners = [good, corrupt, missing, good, good, good].enumerated().map {
                 Carousel.Banner(title: "B\($0.offset)", imagePath: $0.element)
             }
-            let cache = TextureCache()
+            let cache = SurfaceCache()
             let f = Fixture(banners, cache: cache)
             defer { f.close() }
             XCTAssertEqual(f.errors.map(\.0), [1, 2])
@@ -193,9 +193,9 @@ final class CarouselTests: XCTestCase {
     /// As the demo's pages are: a carousel of `banners` in a stack (named "carousel", with a label page "other"),
     /// in a 1400x900 window, shown; with its own cache.
     @MainActor
-    private static func carouselInStack() -> (TextureCache, Carousel, UnsafeMutablePointer<GtkWidget>,
+    private static func carouselInStack() -> (SurfaceCache, Carousel, UnsafeMutablePointer<GtkWidget>,
                                               UnsafeMutablePointer<GtkWidget>) {
-        let cache = TextureCache()
+        let cache = SurfaceCache()
         let banners = Self.banners
         let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
         let stack = gtk_stack_new()!
@@ -300,7 +300,7 @@ final class CarouselTests: XCTestCase {
                 $0 % 2 == 0 ? Carousel.Banner(title: "T\($0)", texture: texture) : Carousel.Banner(title: "F\($0)", imagePath: file)
             }
             // A one-image cache: the file's image and the texture push each other out at every other bind.
-            let cache = TextureCache(capacity: 1)
+            let cache = SurfaceCache(capacity: 1)
             let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
             var errors: [ImageErrorEvent] = []
             carousel.onImageError = { errors.append($0) }

@@ -63,7 +63,7 @@ final class DecodeTests: XCTestCase {
 
     /// A banner cell drawn at the size its geometry gives (centred in its window, as a carousel sizes it).
     @MainActor
-    private static func cell(_ cache: TextureCache) -> BannerCell {
+    private static func cell(_ cache: SurfaceCache) -> BannerCell {
         let cell = BannerCell(cache: cache)
         gtk_widget_set_halign(cell.widget, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(cell.widget, GTK_ALIGN_CENTER)
@@ -79,7 +79,7 @@ final class DecodeTests: XCTestCase {
         let path = try png("blue.png", width: 1200, height: 900, color: 0x3366_99ff)
         MainActor.assumeIsolated {
             let queue = DecodeQueue(limit: 2)
-            let cache = TextureCache(queue: queue)
+            let cache = SurfaceCache(queue: queue)
             let cell = Self.cell(cache)
             XCTAssertNil(cell.bind(index: 0, count: 1, title: "Blue", imagePath: path))
             queue.isPaused = true
@@ -114,7 +114,7 @@ final class DecodeTests: XCTestCase {
             defer { watch.remove() }
             let handlersBefore = Signals.liveHandlers
             let queue = DecodeQueue(limit: 2)
-            let cache = TextureCache(queue: queue)
+            let cache = SurfaceCache(queue: queue)
             weak var owner: BannerCell?
             var failures = 0
             do {
@@ -143,7 +143,7 @@ final class DecodeTests: XCTestCase {
         let path = try png("waiting.png", width: 800, height: 600, color: 0x3366_99ff)
         MainActor.assumeIsolated {
             let queue = DecodeQueue(limit: 2)
-            let cache = TextureCache(queue: queue)
+            let cache = SurfaceCache(queue: queue)
             queue.isPaused = true
             weak var owner: BannerCell?
             do {
@@ -170,7 +170,7 @@ final class DecodeTests: XCTestCase {
         let cut = try cutShort("cut.png")
         MainActor.assumeIsolated {
             let queue = DecodeQueue(limit: 2)
-            let cache = TextureCache(queue: queue)
+            let cache = SurfaceCache(queue: queue)
             let cell = Self.cell(cache)
             var failures: [Int] = []
             cell.onImageFailure = { index, _ in failures.append(index) }
@@ -204,7 +204,7 @@ final class DecodeTests: XCTestCase {
         let cut = try cutShort("cut.png")
         MainActor.assumeIsolated {
             let banners = [good, cut, good, cut].enumerated().map { Carousel.Banner(title: "B\($0.offset)", imagePath: $0.element) }
-            let cache = TextureCache(queue: DecodeQueue(limit: 2))
+            let cache = SurfaceCache(queue: DecodeQueue(limit: 2))
             let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
             var errors: [ImageErrorEvent] = []
             carousel.onImageError = { errors.append($0) }
@@ -232,7 +232,7 @@ final class DecodeTests: XCTestCase {
         let missing = folder.appendingPathComponent("missing.png").path
         let large = try png("large.png", width: 100, height: 100, color: 0x3366_99ff)
         MainActor.assumeIsolated {
-            let cache = TextureCache(limits: ImageFile.Limits(maxPixels: 1000), queue: DecodeQueue(limit: 2))
+            let cache = SurfaceCache(limits: ImageFile.Limits(maxPixels: 1000), queue: DecodeQueue(limit: 2))
             let cell = Self.cell(cache)
             var failures: [(Int, String)] = []
             cell.onImageFailure = { failures.append(($0, $1.brief)) }
@@ -281,7 +281,7 @@ final class DecodeTests: XCTestCase {
         MainActor.assumeIsolated {
             // One worker: the order they end in is the order they started in.
             let single = DecodeQueue(limit: 1)
-            let cache = TextureCache(queue: single)
+            let cache = SurfaceCache(queue: single)
             single.isPaused = true
             let ranks = [3, 1, 4, 0, 2, 5]
             var order: [Int] = []
@@ -301,7 +301,7 @@ final class DecodeTests: XCTestCase {
 
             // Two workers: never more than two at once, and both used.
             let pair = DecodeQueue(limit: 2)
-            let other = TextureCache(queue: pair)
+            let other = SurfaceCache(queue: pair)
             var done = 0
             let all = paths.map { other.decode(path: $0, fitting: nil, rank: { 0 }, done: { _ in done += 1 }) }
             // A second request for a path being decoded waits for that decode.

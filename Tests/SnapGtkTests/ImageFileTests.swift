@@ -90,7 +90,7 @@ final class ImageFileTests: XCTestCase {
         let cut = folder.appendingPathComponent("cut.png").path
         try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: cut))
         try MainActor.assumeIsolated {
-            let cache = TextureCache()
+            let cache = SurfaceCache()
             XCTAssertNil(cache.check(path: path))
             XCTAssertEqual(cache.decodes, 0, "checking reads the header only")
             let small = try cache.image(atPath: path, fitting: (width: 200, height: 100)).get()

@@ -58,7 +58,7 @@ final class SignalsTests: XCTestCase {
             do {
                 let owner = Owner()
                 weakOwner = owner
-                Ownership.tie(owner, to: label)
+                WidgetLifetime.tie(owner, to: label)
             }
             XCTAssertNotNil(weakOwner, "the widget keeps its owner alive")
             g_object_unref(label)

@@ -8,7 +8,7 @@ import CSnapGtk
 /// Widgets use `lookup` and `decode(path:fitting:rank:done:)` instead, which never read a file on GTK's thread: the
 /// checks and the decoding run on a worker (`DecodeQueue`), and the pixels are kept the same way when they come back.
 @MainActor
-final class TextureCache {
+final class SurfaceCache {
     /// A decoded image: a cairo image surface the cache owns, and its pixel size.
     public struct Image {
         /// The pixels; valid while the cache holds the entry (draw from it, don't keep it).
@@ -221,12 +221,12 @@ final class TextureCache {
     /// longer wanted.
     @MainActor
     final class Request {
-        fileprivate weak var cache: TextureCache?
+        fileprivate weak var cache: SurfaceCache?
         fileprivate let path: String
         fileprivate let rank: () -> Int
         fileprivate var done: ((Failure?) -> Void)?
 
-        fileprivate init(cache: TextureCache, path: String, rank: @escaping () -> Int, done: @escaping (Failure?) -> Void) {
+        fileprivate init(cache: SurfaceCache, path: String, rank: @escaping () -> Int, done: @escaping (Failure?) -> Void) {
             self.cache = cache
             self.path = path
             self.rank = rank
@@ -340,7 +340,7 @@ final class TextureCache {
     }
 }
 
-extension TextureCache.Image {
+extension SurfaceCache.Image {
     /// Decoded pixels as a cache entry (the entry takes over the surface's reference).
     init(_ decoded: DecodedSurface) {
         self.init(surface: decoded.surface, width: decoded.width, height: decoded.height,

@@ -83,7 +83,7 @@ public final class Texture {
     }
 }
 
-extension TextureCache {
+extension SurfaceCache {
     /// A texture's pixels as a cache entry: the cache gets its own reference to the texture's surface, which it
     /// destroys on eviction as it does a decoded file's.
     static func image(of texture: Texture) -> Result<Image, Failure> {

@@ -1,7 +1,7 @@
 import CSnapGtk
 
-/// Small helpers for owning GTK objects from Swift: floating references sunk when kept,
-/// children removed through their parent, and a Swift object tied to a widget's lifetime.
+/// Small helpers for owning GTK objects from Swift: floating references sunk when kept, and children removed
+/// through their parent. (A Swift object tied to a widget's lifetime: `WidgetLifetime.tie`.)
 /// For code that works with GTK's C API directly (the demo, tests): `@_spi(GtkInterop) import SnapGtk`.
 @_spi(GtkInterop) @MainActor
 public enum Ownership {
@@ -10,14 +10,6 @@ public enum Ownership {
     public static func keep<T>(_ object: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
         g_object_ref_sink(object)
         return object
-    }
-
-    /// Keeps `owner` alive exactly as long as `widget`: GLib releases it when the widget is finalised. `teardown`,
-    /// if given, runs once on the widget's `destroy`, while it is still alive: stop timers and idle work there,
-    /// never in `deinit` (see `WidgetLifetime`).
-    public static func tie<Owner: AnyObject>(_ owner: Owner, to widget: UnsafeMutablePointer<GtkWidget>,
-                                             teardown: (@MainActor (Owner) -> Void)? = nil) {
-        WidgetLifetime.tie(owner, to: widget, teardown: teardown)
     }
 
     /// Removes every child of a widget through the widget's own API (box, or plain unparent).

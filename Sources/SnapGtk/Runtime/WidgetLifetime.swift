@@ -9,13 +9,13 @@ import CSnapGtk
 /// - Teardown happens on the root widget's `destroy` (emitted from its dispose, while it is still a widget):
 ///   frame drivers stop, observers are disconnected, pools are dropped. A Swift `deinit` never calls GTK, because it
 ///   may run inside GObject finalize.
-@MainActor
-enum WidgetLifetime {
+@_spi(GtkInterop) @MainActor
+public enum WidgetLifetime {
     typealias Widget = UnsafeMutablePointer<GtkWidget>
 
     /// Keeps `owner` alive as long as `widget`, and runs `teardown` once on the widget's `destroy`, while the widget
     /// and its children are still alive. `teardown` is given the owner, so it needs no capture of its own.
-    static func tie<Owner: AnyObject>(_ owner: Owner, to widget: Widget,
+    public static func tie<Owner: AnyObject>(_ owner: Owner, to widget: UnsafeMutablePointer<GtkWidget>,
                                       teardown: (@MainActor (Owner) -> Void)? = nil) {
         g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(widget)), ownerKey,
                                Unmanaged.passRetained(owner as AnyObject).toOpaque()) { data in

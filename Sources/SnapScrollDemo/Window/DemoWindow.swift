@@ -121,7 +121,7 @@ final class DemoWindow {
         }
         gtk_widget_add_controller(window, keys)
 
-        Ownership.tie(self, to: window)
+        WidgetLifetime.tie(self, to: window)
         // The focus moves once the switch is over (the drop-down's popover closed, the page laid out), from an idle.
         let focusLater = IdleBatch { [weak self] in self?.focusVisiblePage() }
         focusLater.cancel(onDestroyOf: window)

@@ -3,7 +3,7 @@ import SnapCore
 
 /// One banner of a carousel: its image drawn to cover the panel (rounded corners), and its title under it, sized from
 /// a `PagerGeometry`. An image that cannot be loaded shows a neutral placeholder saying so. Cells are recycled:
-/// `bind` gives them another banner; images come from a shared `TextureCache`: the file is checked when bound (kind,
+/// `bind` gives them another banner; images come from a shared `SurfaceCache`: the file is checked when bound (kind,
 /// size, header) and decoded at the size drawn (in device pixels: twice as many at a scale factor of 2), and again,
 /// larger, when the cell grows. Drawing never decodes: a draw that finds no pixels (or too few) paints the plain
 /// panel (or the smaller pixels, scaled) and asks the cache for a decode on a worker thread; when the pixels are
@@ -30,9 +30,9 @@ final class BannerCell {
     /// An image that passed `bind`'s check failed to decode after it was first drawn (its pixels are cut short or
     /// corrupt): the banner's index and why. Called once per failure, when the decode's answer is back (or soon after
     /// a draw that finds the file failed); the placeholder shows by then.
-    public var onImageFailure: ((Int, TextureCache.Failure) -> Void)?
+    public var onImageFailure: ((Int, SurfaceCache.Failure) -> Void)?
 
-    private let cache: TextureCache
+    private let cache: SurfaceCache
     private let image: UnsafeMutablePointer<GtkWidget>
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
@@ -40,10 +40,10 @@ final class BannerCell {
     private var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth)
     private var highlightSource: guint = 0
     /// A decoding failure found while drawing, reported from an idle (a draw may not change widgets).
-    private var lateFailure: (index: Int, path: String, failure: TextureCache.Failure)?
+    private var lateFailure: (index: Int, path: String, failure: SurfaceCache.Failure)?
     private var lateSource: guint = 0
     /// The decode asked for by this binding, until its answer comes.
-    private var request: TextureCache.Request?
+    private var request: SurfaceCache.Request?
     /// Ranks this cell's decodes among waiting ones (lowest first), from the bound index; nil ranks by index.
     var rank: ((Int) -> Int)?
     /// The images drawn since the last bind, by path, each once in a row (tests check a rebound cell never draws
@@ -51,7 +51,7 @@ final class BannerCell {
     private(set) var drawnSinceBind: [String] = []
 
     /// An empty cell drawing from `cache`.
-    public init(cache: TextureCache) {
+    public init(cache: SurfaceCache) {
         WidgetStyle.install()
         self.cache = cache
         widget = snap_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_GROUP)
@@ -100,7 +100,7 @@ final class BannerCell {
     /// when the cell is in a window (a recycled cell near the view), else when it is first drawn; a file refused
     /// there shows the placeholder and goes to `onImageFailure`.
     @discardableResult
-    public func bind(index: Int, count: Int, title text: String, imagePath: String) -> TextureCache.Failure? {
+    public func bind(index: Int, count: Int, title text: String, imagePath: String) -> SurfaceCache.Failure? {
         self.index = index
         path = imagePath
         gtk_label_set_text(title.opaque, text)
@@ -164,7 +164,7 @@ final class BannerCell {
         roundedRectangle(cr, width: width, height: height, radius: min(radius, min(width, height) / 2))
         cairo_clip(cr)
         let fitting = pixelSize(width: width, height: height)
-        var picture: TextureCache.Image?
+        var picture: SurfaceCache.Image?
         if let path {
             switch cache.lookup(path: path, fitting: fitting) {
             case .image(let image, let covers):
@@ -223,7 +223,7 @@ final class BannerCell {
     }
 
     /// Shows the placeholder and reports `failure` from an idle callback, once per cell and binding.
-    private func reportLate(_ failure: TextureCache.Failure, index: Int, path: String) {
+    private func reportLate(_ failure: SurfaceCache.Failure, index: Int, path: String) {
         guard lateFailure == nil else { return }
         lateFailure = (index, path, failure)
         lateSource = WidgetLifetime.after(milliseconds: 0, owner: self) { cell in

@@ -102,13 +102,13 @@ public final class Carousel {
     ///   - banner: what page `index` shows.
     public convenience init(pageCount: Int, design: PagerDesign = .peekingBanners,
                             accessibleLabel: String = Localization.banners, banner: @escaping (Int) -> Banner) {
-        self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel, cache: TextureCache(),
+        self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel, cache: SurfaceCache(),
                   banner: banner)
     }
 
     /// A carousel of `pageCount` image banners decoded through `cache` (tests share one to count decodes).
     convenience init(pageCount: Int, design: PagerDesign = .peekingBanners,
-                     accessibleLabel: String = Localization.banners, cache: TextureCache,
+                     accessibleLabel: String = Localization.banners, cache: SurfaceCache,
                      banner: @escaping (Int) -> Banner) {
         self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel,
                   store: BannerPages(cache: cache, pageCount: max(0, pageCount), banner: banner))

@@ -31,14 +31,14 @@ final class BannerPages: CarouselPages {
     }
     /// Failures found before `report` was set.
     private var pending: [ImageErrorEvent] = []
-    let cache: TextureCache
+    let cache: SurfaceCache
     let banner: (Int) -> Carousel.Banner
     var cells: [UnsafeMutableRawPointer: BannerCell] = [:]
     private var reported: Set<Int> = []
     /// The page the carousel shows and whether it loops: banners decode nearest to it first.
     var focus: () -> (page: Int, loops: Bool) = { (0, false) }
 
-    init(cache: TextureCache, pageCount: Int, banner: @escaping (Int) -> Carousel.Banner) {
+    init(cache: SurfaceCache, pageCount: Int, banner: @escaping (Int) -> Carousel.Banner) {
         self.cache = cache
         self.banner = banner
         self.pageCount = pageCount
@@ -70,7 +70,7 @@ final class BannerPages: CarouselPages {
     }
 
     /// One report per bad banner, however often its cell is recycled (found when bound, or when first drawn).
-    private func failed(_ index: Int, _ failure: TextureCache.Failure) {
+    private func failed(_ index: Int, _ failure: SurfaceCache.Failure) {
         guard index < pageCount, reported.insert(index).inserted else { return }
         pending.append(ImageErrorEvent(index: index, message: Self.describe(failure, index: index, path: banner(index).imagePath)))
         flush()
@@ -106,7 +106,7 @@ final class BannerPages: CarouselPages {
 
     /// "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
     /// GLib's full message repeats the whole path).
-    static func describe(_ failure: TextureCache.Failure, index: Int, path: String) -> String {
+    static func describe(_ failure: SurfaceCache.Failure, index: Int, path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return "banner \(index + 1): cannot load image \(name): \(failure.brief)"
     }
