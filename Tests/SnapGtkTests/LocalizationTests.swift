@@ -19,7 +19,7 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testEveryMessageIsInTheTranslationTemplate() throws {
-        let source = try String(contentsOf: checkout.appendingPathComponent("Sources/SnapGtk/Localization.swift"), encoding: .utf8)
+        let source = try String(contentsOf: checkout.appendingPathComponent("Sources/SnapGtk/Runtime/Localization.swift"), encoding: .utf8)
         let template = try String(contentsOf: checkout.appendingPathComponent("po/snapscroll.pot"), encoding: .utf8)
         let messages = try NSRegularExpression(pattern: #"(?:translate\(|singular: |plural: )"([^"]+)""#)
         let found = messages.matches(in: source, range: NSRange(source.startIndex..., in: source)).map {
