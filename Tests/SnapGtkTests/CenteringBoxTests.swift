@@ -203,4 +203,49 @@ final class CenteringBoxTests: XCTestCase {
             XCTAssertNil(f.box.childWidget)
         }
     }
+
+    /// The holder is the scrolled window's child itself (no viewport between): a scrollable of ours, handed the
+    /// scrolled window's adjustments.
+    func testTheHolderIsTheScrolledWindowsScrollableChild() {
+        MainActor.assumeIsolated {
+            let f = Fixture(childWidth: 900, viewWidth: 400)
+            XCTAssertTrue(gtk_scrolled_window_get_child(f.box.widget.opaque) == f.box.holder)
+            XCTAssertNotEqual(g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(f.box.holder)), gtk_scrollable_get_type()), 0)
+            XCTAssertTrue(gtk_scrollable_get_hadjustment(f.box.holder.opaque) == gtk_scrolled_window_get_hadjustment(f.box.widget.opaque))
+            XCTAssertTrue(f.box.adjustment == gtk_scrolled_window_get_hadjustment(f.box.widget.opaque))
+            XCTAssertTrue(gtk_widget_get_parent(f.child) == f.box.holder)
+        }
+    }
+
+    /// Focus moving to a widget inside the child scrolls as little as shows it whole, both ways.
+    func testFocusInsideTheChildIsScrolledIntoView() {
+        for rtl in [false, true] {
+            withRTL(rtl) {
+                let f = Fixture(childWidth: 20, viewWidth: 400)
+                let buttons = (0..<10).map { index -> UnsafeMutablePointer<GtkWidget> in
+                    let button = gtk_button_new_with_label("\(index)")!
+                    gtk_widget_set_size_request(button, 100, 20)
+                    gtk_box_append(f.child.cast(), button)
+                    return button
+                }
+                f.settle()
+                XCTAssertEqual(f.box.mode, .scrolling)
+                @MainActor func shown(_ index: Int) -> Bool {
+                    var bounds = graphene_rect_t()
+                    XCTAssertTrue(gtk_widget_compute_bounds(buttons[index], f.box.widget, &bounds) != 0)
+                    return bounds.origin.x >= 0 && Double(bounds.origin.x + bounds.size.width) <= f.viewWidth
+                }
+                // A box lays its children out from the start edge: the first button is at the right in RTL.
+                let first = 0, last = 9
+                XCTAssertTrue(shown(first) && !shown(last), "rtl \(rtl)")
+                gtk_widget_grab_focus(buttons[last])
+                f.settle()
+                XCTAssertTrue(shown(last), "the focused button is scrolled into view, rtl \(rtl)")
+                gtk_widget_grab_focus(buttons[first])
+                f.settle()
+                XCTAssertTrue(shown(first), "and back, rtl \(rtl)")
+                XCTAssertEqual(f.value, rtl ? f.upper - 400 : 0)
+            }
+        }
+    }
 }

@@ -1,21 +1,22 @@
 import CSnapGtk
 import SnapCore
 
-/// A horizontal container for any child (seed 001): centred with no scrolling while the child is
-/// narrower than the view, start-aligned (left, or right in RTL) and scrollable once it is wider.
+/// A horizontal container for any child: centred with no scrolling while the child is narrower than the view,
+/// start-aligned (left, or right in RTL) and scrollable once it is wider.
 ///
-/// Structure: GtkScrolledWindow → GtkViewport (natural-width policy) → a holder widget whose
-/// custom layout places the child with `CenteringLayout`. The viewport keeps the scroll position
-/// anchored to the start edge as the content grows or shrinks (in RTL it keeps the distance from
-/// the right end), so the content never jumps beyond the change itself.
+/// Structure: GtkScrolledWindow → a `ScrollableWidget` of ours that places the child with `CenteringLayout` and
+/// sets the horizontal adjustment from the child's natural width. The adjustment is kept as a distance from the
+/// start edge (flipped right to left), so the content never jumps beyond the change itself as it grows or shrinks,
+/// and a change of direction keeps that distance from the new start edge. Focus moving inside the child scrolls
+/// the focused widget into view.
 @MainActor
 public final class CenteringBox {
     /// The root widget (the scrolled window) to put in a parent.
     let widget: UnsafeMutablePointer<GtkWidget>
-    /// The widget the child lives in; its allocation is the scrollable content.
+    /// The widget the child lives in: the scrolled window's scrollable child, as wide as the view.
     let holder: UnsafeMutablePointer<GtkWidget>
     /// The horizontal adjustment of the scroller.
-    let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    var adjustment: UnsafeMutablePointer<GtkAdjustment> { ScrollableWidget.adjustment(of: holder) }
     /// The hosted child's widget, if any.
     private(set) var childWidget: UnsafeMutablePointer<GtkWidget>?
     /// The hosted content: any widget or component, or nil for an empty box. The box keeps it while it is set.
@@ -31,8 +32,11 @@ public final class CenteringBox {
     public var onModeChanged: ((CenteringLayout.Mode) -> Void)?
 
     private var reportedMode: CenteringLayout.Mode?
-    /// The child's natural width at the last allocation, to re-decide the mode when only the view changes.
-    private var childNatural: Double?
+    /// How far the content is scrolled from its start edge (the left, or the right in RTL), px.
+    private var startDistance = 0.0
+    /// The window the box is in, whose focus changes are followed (see `followFocus`).
+    private var root: UnsafeMutableRawPointer?
+    private var focusHandler: UInt = 0
     /// Reports the mode from an idle callback (see `scheduleReport`).
     private lazy var reportBatch = IdleBatch { [weak self] in self?.report() }
 
@@ -45,35 +49,13 @@ public final class CenteringBox {
         gtk_widget_add_css_class(widget, "centering-box")
         snap_accessible_set_label(widget, label)
 
-        // Any concrete container works as the holder; its own layout is replaced by ours.
-        holder = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        holder = ScrollableWidget.make(role: GTK_ACCESSIBLE_ROLE_GENERIC)
         gtk_widget_add_css_class(holder, "centering-content")
-
-        let viewport = gtk_viewport_new(nil, nil)!
         // Natural policy: the content is as wide as the child wants, so "fits" means its natural width fits.
-        gtk_scrollable_set_hscroll_policy(viewport.opaque, GTK_SCROLL_NATURAL)
-        gtk_viewport_set_scroll_to_focus(viewport.opaque, 1)
-        gtk_viewport_set_child(viewport.opaque, holder)
-        gtk_scrolled_window_set_child(widget.opaque, viewport)
-        adjustment = gtk_scrolled_window_get_hadjustment(widget.opaque)
-
-        WidgetLifetime.layout(holder, owner: self, measure: { $0.measure(orientation: $1, forSize: $2) },
-                              allocate: { $0.allocate(width: $1, height: $2) })
-        // The view can shrink or grow while the content keeps its width (it is max(view, child)),
-        // and then GTK does not allocate the holder again: re-decide the mode from the page size.
-        Signals.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in
-            guard let self, let natural = self.childNatural else { return }
-            let page = gtk_adjustment_get_page_size(self.adjustment)
-            guard page > 0 else { return }
-            self.updatePlacement(childWidth: natural, viewWidth: page - self.inset)
-        }
-        // A flip of direction keeps the scrolled distance from the start edge (which changes side).
-        Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in
-            guard let self else { return }
-            let adjustment = self.adjustment
-            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-            if end > 0 { gtk_adjustment_set_value(adjustment, end - gtk_adjustment_get_value(adjustment)) }
-        }
+        gtk_scrollable_set_hscroll_policy(holder.opaque, GTK_SCROLL_NATURAL)
+        gtk_scrolled_window_set_child(widget.opaque, holder)
+        ScrollableWidget.attach(self, to: holder)
+        Signals.connectNotify(holder.raw, property: "root") { [weak self] in self?.followFocus() }
         WidgetLifetime.tie(self, to: widget) { $0.reportBatch.cancel() }
     }
 
@@ -88,51 +70,53 @@ public final class CenteringBox {
     /// The viewport's width: the adjustment's page size once allocated.
     public var viewportWidth: Double { gtk_adjustment_get_page_size(adjustment) }
 
-    // MARK: layout
+    private var isRightToLeft: Bool { gtk_widget_get_direction(holder) == GTK_TEXT_DIR_RTL }
 
-    private func measure(orientation: GtkOrientation, forSize: Int32) -> (Int32, Int32) {
-        guard let child = childWidget, gtk_widget_get_visible(child) != 0 else { return (0, 0) }
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(child, orientation, forSize, &minimum, &natural, nil, nil)
-        return (minimum, natural)
-    }
-
-    private func allocate(width: Int32, height: Int32) {
-        guard let child = childWidget, gtk_widget_get_visible(child) != 0 else {
-            updatePlacement(childWidth: 0, viewWidth: Double(width))   // nothing always fits
-            return
-        }
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, height, &minimum, &natural, nil, nil)
-        // The viewport hands us max(view, child's natural width): the view is the page size, or
-        // our own width before the adjustment knows it.
-        let page = gtk_adjustment_get_page_size(adjustment)
-        let place = updatePlacement(childWidth: Double(natural), viewWidth: page > 0 ? page - inset : Double(width))
-        // Whole pixels keep text crisp; rounding the centred x is off by at most half a pixel.
-        let childWidth = max(natural, minimum)
-        var x = Int32(place.childX.rounded())
-        // When the viewport gave us more than the content width (it never gives less), stay inside it.
-        x = min(max(x, 0), max(width - childWidth, 0))
-        var allocation = GtkAllocation(x: x, y: 0, width: childWidth, height: height)
-        gtk_widget_size_allocate(child, &allocation, -1)
-    }
-
-    /// The holder's CSS padding at both ends (its inset while the content scrolls): GTK adds it around our layout,
-    /// so the room the child has is the view less this.
-    private var inset: Double {
+    /// The holder's CSS padding at both ends (its inset while the content scrolls): GTK takes it off the width the
+    /// holder is given, so the room the child has is the view less this.
+    private var inset: (left: Double, both: Double) {
         var padding = GtkBorder()
         gtk_style_context_get_padding(gtk_widget_get_style_context(holder), &padding)
-        return Double(padding.left) + Double(padding.right)
+        return (Double(padding.left), Double(padding.left) + Double(padding.right))
     }
 
     @discardableResult
     private func updatePlacement(childWidth: Double, viewWidth: Double) -> CenteringLayout {
-        childNatural = childWidth
-        let rtl = gtk_widget_get_direction(holder) == GTK_TEXT_DIR_RTL
-        let place = CenteringLayout.place(childWidth: childWidth, viewportWidth: viewWidth, rtl: rtl)
+        let place = CenteringLayout.place(childWidth: childWidth, viewportWidth: viewWidth, rtl: isRightToLeft)
         placement = place
         if place.mode != reportedMode { scheduleReport() }
         return place
+    }
+
+    // MARK: Focus
+
+    /// Follows the focus of the window the box is in (reconnected whenever the box moves to another window).
+    private func followFocus() {
+        if let root, focusHandler != 0 { Signals.disconnect(root, focusHandler) }
+        focusHandler = 0
+        root = gtk_widget_get_root(holder).map { UnsafeMutableRawPointer($0) }
+        guard let root else { return }
+        focusHandler = Signals.connectNotify(root, property: "focus-widget") { [weak self] in self?.scrollFocusIntoView() }
+    }
+
+    /// Scrolls as little as shows the whole focused widget, when the focus is inside the child.
+    private func scrollFocusIntoView() {
+        guard gtk_widget_get_state_flags(holder).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0,
+              let root = gtk_widget_get_root(holder), let focus = gtk_root_get_focus(root) else { return }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(focus, holder, &bounds) != 0 else { return }
+        // The holder's coordinates start inside its padding, the adjustment's at the content's left end: the
+        // focused widget is shown with the insets around it (the whole content's first and last widget reach the
+        // content's ends).
+        let value = gtk_adjustment_get_value(adjustment)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let start = Double(bounds.origin.x) + value
+        let end = start + Double(bounds.size.width) + inset.both
+        if start < value {
+            gtk_adjustment_set_value(adjustment, start)
+        } else if end > value + page {
+            gtk_adjustment_set_value(adjustment, min(start, end - page))
+        }
     }
 
     /// Reports the mode from an idle callback: changing other widgets (a readout label) from inside
@@ -146,6 +130,47 @@ public final class CenteringBox {
         guard let mode, mode != reportedMode else { return }
         reportedMode = mode
         onModeChanged?(mode)
+    }
+}
+
+extension CenteringBox: ScrollableOwner {
+    func measureScrollable(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        guard let child = childWidget, gtk_widget_get_visible(child) != 0 else { return (0, 0) }
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(child, orientation, forSize, &minimum, &natural, nil, nil)
+        return (minimum, natural)
+    }
+
+    /// The view is the holder's width plus its padding; the content is the child's natural width plus the padding
+    /// when it does not fit, the view when it does. The child sits at its place in the content minus the value.
+    func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        let inset = inset
+        let view = Double(width) + inset.both
+        var childWidth: Int32 = 0, natural: Int32 = 0
+        if let child = childWidget, gtk_widget_get_visible(child) != 0 {
+            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, height, &childWidth, &natural, nil, nil)
+            childWidth = max(childWidth, natural)
+        }
+        // Nothing always fits.
+        let place = updatePlacement(childWidth: Double(natural), viewWidth: Double(width))
+        let content = place.mode == .scrolling ? Double(natural) + inset.both : view
+        let end = max(0, content - view)
+        let distance = min(max(startDistance, 0), end)
+        let value = isRightToLeft ? end - distance : distance
+        gtk_adjustment_configure(adjustment, value, 0, content, view * 0.1, view * 0.9, view)
+        guard let child = childWidget, gtk_widget_get_visible(child) != 0 else { return }
+        // Whole pixels keep text crisp; rounding the centred x is off by at most half a pixel.
+        let x = place.mode == .scrolling ? -value : place.childX
+        var allocation = GtkAllocation(x: Int32(pixels: x.rounded()), y: 0, width: childWidth, height: height)
+        gtk_widget_size_allocate(child, &allocation, -1)
+    }
+
+    /// Any change of the value (the scrolled window's own scrolling, its scrollbar, ours): keep it as a distance
+    /// from the start edge.
+    func scrollableValueChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        let value = gtk_adjustment_get_value(adjustment)
+        let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        startDistance = isRightToLeft ? end - value : value
     }
 }
 

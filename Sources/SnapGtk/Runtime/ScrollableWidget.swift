@@ -1,0 +1,225 @@
+import CSnapGtk
+
+/// What a ``ScrollableWidget`` asks of the component that drives it. Reached through a weak link the widget keeps
+/// (released by GLib with the widget), so a widget whose owner is gone measures as empty and places nothing.
+@MainActor
+protocol ScrollableOwner: AnyObject {
+    /// Minimum and natural size in `orientation` for `forSize` in the other one (-1: not known).
+    func measureScrollable(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32)
+    /// The widget (the visible area) was given `width` × `height`: set the horizontal adjustment's range and page
+    /// from the content's extent, and place the children at their positions minus the adjustment's value.
+    func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>)
+    /// The horizontal adjustment's value changed, whoever set it (the widget has queued a new allocation already).
+    func scrollableValueChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>)
+}
+
+/// A widget type of ours that is a `GtkScrollable`, put directly in a `GtkScrolledWindow` (no `GtkViewport`), the
+/// way GTK's own lists are: the scrolled window hands it the adjustments, and in each allocation its owner sets the
+/// horizontal one from the content's extent and places the children itself, in the widget's own small coordinates.
+/// So a row of any length is placed exactly (the adjustment's value is a `Double`; positions relative to it are
+/// small), and right to left is the owner flipping the adjustment, not a mirrored content widget.
+///
+/// The widget keeps the adjustments it is given (and the scroll policies) and queues a new allocation when the
+/// horizontal value changes; measuring, the content's extent and placement are the owner's (``ScrollableOwner``).
+/// Children are added with `gtk_widget_set_parent` and leave with the widget (its dispose unparents them).
+@MainActor
+enum ScrollableWidget {
+    typealias Widget = UnsafeMutablePointer<GtkWidget>
+    typealias Adjustment = UnsafeMutablePointer<GtkAdjustment>
+
+    /// A new scrollable widget with the accessible role `role` (a construct-only property), driven by `owner` once
+    /// ``attach(_:to:)`` links them.
+    static func make(role: GtkAccessibleRole) -> Widget {
+        snap_widget_new_with_role(type, role)
+    }
+
+    /// Makes `owner` the component that measures and places `widget`'s content (held weakly).
+    static func attach(_ owner: some ScrollableOwner, to widget: Widget) {
+        state(of: widget)?.owner = owner
+    }
+
+    /// The horizontal adjustment: the one the scrolled window handed over, or (outside a scrolled window) one of
+    /// the widget's own, made when first asked for.
+    static func adjustment(of widget: Widget) -> Adjustment {
+        guard let state = state(of: widget) else { preconditionFailure("not a ScrollableWidget") }
+        return state.horizontal
+    }
+
+    // MARK: - The GObject type
+
+    /// Registered once, on first use: a `GtkWidget` subclass implementing `GtkScrollable`.
+    private static var parentClass: UnsafeMutablePointer<GObjectClass>?
+    private static let type: GType = {
+        var info = GTypeInfo()
+        info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
+        info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
+        info.class_init = { klass, _ in
+            let klass = UInt(bitPattern: klass)
+            onGtkThread { ScrollableWidget.initClass(UnsafeMutableRawPointer(bitPattern: klass)!) }
+        }
+        info.instance_init = { instance, _ in
+            let widget = UInt(bitPattern: instance)
+            onGtkThread { ScrollableWidget.initInstance(UnsafeMutablePointer(bitPattern: widget)!) }
+        }
+        let type = g_type_register_static(gtk_widget_get_type(), "SnapScrollable", &info, GTypeFlags(rawValue: 0))
+        var scrollable = GInterfaceInfo()
+        g_type_add_interface_static(type, gtk_scrollable_get_type(), &scrollable)
+        return type
+    }()
+
+    private enum Property: guint {
+        case hadjustment = 1, vadjustment, hscrollPolicy, vscrollPolicy
+    }
+
+    private static let stateKey = g_quark_from_string("snapscroll-scrollable-state")
+
+    private static func state(of widget: UnsafeMutableRawPointer) -> ScrollableState? {
+        g_object_get_qdata(widget.assumingMemoryBound(to: GObject.self), stateKey)
+            .map { Unmanaged<ScrollableState>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static func state(of widget: Widget) -> ScrollableState? { state(of: UnsafeMutableRawPointer(widget)) }
+
+    private static func initClass(_ klass: UnsafeMutableRawPointer) {
+        parentClass = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GObjectClass.self)
+        let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
+        objectClass.pointee.set_property = { object, id, value, _ in
+            onGtkThread { ScrollableWidget.setProperty(UnsafeMutableRawPointer(object!), id, value!) }
+        }
+        objectClass.pointee.get_property = { object, id, value, _ in
+            onGtkThread { ScrollableWidget.getProperty(UnsafeMutableRawPointer(object!), id, value!) }
+        }
+        objectClass.pointee.dispose = { object in
+            onGtkThread { ScrollableWidget.dispose(UnsafeMutableRawPointer(object!)) }
+        }
+        g_object_class_override_property(objectClass, Property.hadjustment.rawValue, "hadjustment")
+        g_object_class_override_property(objectClass, Property.vadjustment.rawValue, "vadjustment")
+        g_object_class_override_property(objectClass, Property.hscrollPolicy.rawValue, "hscroll-policy")
+        g_object_class_override_property(objectClass, Property.vscrollPolicy.rawValue, "vscroll-policy")
+        let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
+        widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, _, _ in
+            let sizes = onGtkThread {
+                ScrollableWidget.state(of: widget!)?.owner?.measureScrollable(orientation, forSize: forSize) ?? (0, 0)
+            }
+            minimum?.pointee = sizes.0
+            natural?.pointee = sizes.1
+        }
+        widgetClass.pointee.size_allocate = { widget, width, height, _ in
+            onGtkThread { ScrollableWidget.state(of: widget!)?.allocate(width: width, height: height) }
+        }
+    }
+
+    private static func initInstance(_ widget: Widget) {
+        let state = ScrollableState(widget: widget)
+        g_object_set_qdata_full(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), stateKey,
+                                Unmanaged.passRetained(state).toOpaque()) { data in
+            Unmanaged<ScrollableState>.fromOpaque(data!).release()
+        }
+        // Children outside the visible area (the overscan) are not drawn over the scrolled window's edges.
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+    }
+
+    private static func setProperty(_ object: UnsafeMutableRawPointer, _ id: guint, _ value: UnsafePointer<GValue>) {
+        guard let state = state(of: object), let property = Property(rawValue: id) else { return }
+        switch property {
+        case .hadjustment, .vadjustment:
+            let adjustment = g_value_get_object(value)?.assumingMemoryBound(to: GtkAdjustment.self)
+            state.setAdjustment(adjustment, horizontal: property == .hadjustment)
+        case .hscrollPolicy, .vscrollPolicy:
+            let policy = GtkScrollablePolicy(rawValue: UInt32(bitPattern: g_value_get_enum(value)))
+            if property == .hscrollPolicy { state.horizontalPolicy = policy } else { state.verticalPolicy = policy }
+            gtk_widget_queue_resize(state.widget)
+        }
+    }
+
+    private static func getProperty(_ object: UnsafeMutableRawPointer, _ id: guint, _ value: UnsafeMutablePointer<GValue>) {
+        guard let state = state(of: object), let property = Property(rawValue: id) else { return }
+        switch property {
+        case .hadjustment: g_value_set_object(value, state.handedHorizontal.map { UnsafeMutableRawPointer($0) })
+        case .vadjustment: g_value_set_object(value, state.vertical.map { UnsafeMutableRawPointer($0) })
+        case .hscrollPolicy: g_value_set_enum(value, gint(bitPattern: state.horizontalPolicy.rawValue))
+        case .vscrollPolicy: g_value_set_enum(value, gint(bitPattern: state.verticalPolicy.rawValue))
+        }
+    }
+
+    /// Lets go of the adjustments and the children while the widget is still a widget, then GTK's own dispose.
+    private static func dispose(_ object: UnsafeMutableRawPointer) {
+        if let state = state(of: object) {
+            state.releaseAdjustments()
+            while let child = gtk_widget_get_first_child(state.widget) { gtk_widget_unparent(child) }
+        }
+        parentClass?.pointee.dispose?(object.assumingMemoryBound(to: GObject.self))
+    }
+}
+
+/// One scrollable widget's own data, stored on it and released by GLib when it is finalised (its `deinit` calls
+/// nothing of GTK: the adjustments are let go in dispose).
+@MainActor
+private final class ScrollableState {
+    /// The widget this belongs to (the state lives exactly as long as it).
+    let widget: UnsafeMutablePointer<GtkWidget>
+    weak var owner: (any ScrollableOwner)?
+    /// The horizontal adjustment as handed over (nil until the scrolled window gives one).
+    private(set) var handedHorizontal: UnsafeMutablePointer<GtkAdjustment>?
+    private(set) var vertical: UnsafeMutablePointer<GtkAdjustment>?
+    var horizontalPolicy = GTK_SCROLL_MINIMUM
+    var verticalPolicy = GTK_SCROLL_MINIMUM
+    private var valueHandler: UInt = 0
+    /// Inside our own allocation (a value the owner sets there is placed by that same allocation).
+    private var allocating = false
+
+    init(widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
+
+    /// The horizontal adjustment, one of our own when none was handed over (a widget outside a scrolled window).
+    var horizontal: UnsafeMutablePointer<GtkAdjustment> {
+        if let handedHorizontal { return handedHorizontal }
+        let own = gtk_adjustment_new(0, 0, 0, 0, 0, 0)!
+        setAdjustment(own, horizontal: true)
+        return own
+    }
+
+    /// Takes an adjustment handed over (nil: none); the content is measured and placed again with it.
+    func setAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, horizontal: Bool) {
+        guard adjustment != (horizontal ? handedHorizontal : vertical) else { return }
+        replaceAdjustment(adjustment, horizontal: horizontal)
+        gtk_widget_queue_resize(widget)
+    }
+
+    /// At dispose: no more value changes reach the owner, and the adjustments are no longer ours.
+    func releaseAdjustments() {
+        replaceAdjustment(nil, horizontal: true)
+        replaceAdjustment(nil, horizontal: false)
+    }
+
+    private func replaceAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, horizontal: Bool) {
+        let old = horizontal ? handedHorizontal : vertical
+        if let old {
+            if horizontal { Signals.disconnect(UnsafeMutableRawPointer(old), valueHandler) }
+            g_object_unref(old)
+        }
+        if let adjustment { g_object_ref_sink(adjustment) }
+        if horizontal {
+            handedHorizontal = adjustment
+            valueHandler = adjustment.map { adjustment in
+                Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
+                    guard let self else { return }
+                    if !self.allocating { gtk_widget_queue_allocate(self.widget) }
+                    self.owner?.scrollableValueChanged(adjustment)
+                }
+            } ?? 0
+        } else {
+            vertical = adjustment
+        }
+    }
+
+    func allocate(width: Int32, height: Int32) {
+        allocating = true
+        defer { allocating = false }
+        // Nothing scrolls vertically: the vertical adjustment is the visible height.
+        if let vertical {
+            let page = Double(height)
+            gtk_adjustment_configure(vertical, 0, 0, page, page * 0.1, page * 0.9, page)
+        }
+        owner?.allocateScrollable(width: width, height: height, adjustment: self.horizontal)
+    }
+}
