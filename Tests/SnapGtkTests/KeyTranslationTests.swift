@@ -68,14 +68,14 @@ final class KeyTranslationTests: XCTestCase {
                                         makeItem: { Label() }, bindItem: { label, index in label.text = "\(index)" })
             let window = presentInWindow(scroller.widget)
             defer { gtk_window_destroy(window.cast()) }
-            gtk_widget_grab_focus(scroller.scrolledWindow)
+            gtk_widget_grab_focus(scroller.content)
             gtk_window_set_focus_visible(window.cast(), 0)
             drainMainLoop()
             XCTAssertEqual(gtk_window_get_focus_visible(window.cast()), 0)
-            KeyTranslation.showFocus(in: scroller.scrolledWindow)
+            KeyTranslation.showFocus(in: scroller.content)
             drainMainLoop()
             XCTAssertNotEqual(gtk_window_get_focus_visible(window.cast()), 0)
-            let flags = gtk_widget_get_state_flags(scroller.scrolledWindow).rawValue
+            let flags = gtk_widget_get_state_flags(scroller.content).rawValue
             XCTAssertNotEqual(flags & GTK_STATE_FLAG_FOCUS_VISIBLE.rawValue, 0)
             // Outside a window (not yet added to one) it does nothing.
             let loose = Label()

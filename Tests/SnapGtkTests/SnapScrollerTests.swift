@@ -57,9 +57,10 @@ final class SnapScrollerTests: XCTestCase {
         /// and the last settled event says so.
         func assertRests(on index: Int, file: StaticString = #filePath, line: UInt = #line) {
             let layout = scroller.layout
-            // The adjustment shows a window of long rows (`ContentWindow`): its value is local to that window.
-            let expected = scroller.adjustmentWindow.local(
-                fromContent: layout.physicalOffset(fromLogical: layout.restingOffset(index), rtl: scroller.isRightToLeft))
+            // The adjustment spans the whole row, from its left end (flipped right to left); a looping row rests on
+            // a copy of the item (a virtual index).
+            let resting = layout.restingOffset(scroller.loops ? scroller.controller.currentIndex : index)
+            let expected = layout.physicalOffset(fromLogical: resting, rtl: scroller.isRightToLeft)
             XCTAssertEqual(scroller.currentIndex, index, "current index", file: file, line: line)
             XCTAssertEqual(gtk_adjustment_get_value(scroller.adjustment), expected, "adjustment value", file: file, line: line)
             XCTAssertEqual(settled.last?.index, index, "settled index", file: file, line: line)

@@ -35,7 +35,7 @@ public enum WidgetStyle {
     @define-color snap_dim_fg_color mix(@theme_fg_color, @theme_bg_color, 0.25);
 
     /* ---- SnapScroller: menu, strip, carousel ---- */
-    scrolledwindow.snap-viewport:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; }
+    .snap-content:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; }
     .snap-content { padding-top: 4px; padding-bottom: 4px; }
     /* Items: a veil of the text colour on hover and while pressed, over whatever background the item has. */
     .snap-content > * { transition: background-image 120ms ease-out; }
@@ -67,7 +67,7 @@ public enum WidgetStyle {
     .centering-content { padding-left: 12px; padding-right: 12px; }
 
     /* ---- Carousel and banners ---- */
-    .carousel scrolledwindow:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; border-radius: 8px; }
+    .carousel .snap-content:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; border-radius: 8px; }
     .carousel .snap-content > *:hover, .carousel .snap-content > .pressed { background-image: none; }
     .banner-image { transition: filter 120ms ease-out; }
     .banner:hover .banner-image { filter: brightness(1.06); }

@@ -55,6 +55,6 @@ func makeCarouselPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget>
     gtk_box_append(page.cast(), carousel.gtk)
     gtk_box_append(page.cast(), dots.gtk)
     gtk_box_append(page.cast(), controls)
-    PageFocus.mark(page, component: carousel.scroller.scrolledWindow)
+    PageFocus.mark(page, component: carousel.scroller.content)
     return page
 }

@@ -81,7 +81,7 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     gtk_box_append(page.cast(), scroller.widget)
     gtk_box_append(page.cast(), makeScrollerControls(
         scroller, widths: widthControl, onCountChanged: { _ in updateIndicator() }, onWidthChanged: { _ in updateIndicator() }))
-    PageFocus.mark(page, component: scroller.scrolledWindow)
+    PageFocus.mark(page, component: scroller.content)
     return page
 }
 

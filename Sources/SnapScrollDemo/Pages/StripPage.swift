@@ -99,6 +99,6 @@ func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
     gtk_box_append(page.cast(), centreLabel)
     gtk_box_append(page.cast(), scroller.widget)
     gtk_box_append(page.cast(), makeScrollerControls(scroller))
-    PageFocus.mark(page, component: scroller.scrolledWindow)
+    PageFocus.mark(page, component: scroller.content)
     return page
 }

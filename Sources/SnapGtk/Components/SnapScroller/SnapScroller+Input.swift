@@ -42,12 +42,12 @@ extension SnapScroller {
         afterInput()
     }
 
-    /// A mouse drag: `began` at x (scrolled-window coordinates), `changed` by offset (ox) since, `ended`.
+    /// A mouse drag: `began` at x (the row's own coordinates), `changed` by offset (ox) since, `ended`.
     /// Below `GestureInterpreter.dragThreshold` the press is a tap on the item under the pointer.
     @_spi(Testing)
     public func handleDragBegin(x: Double, time: Double? = nil) {
         gestures.press(x: x, time: time ?? now)
-        gtk_widget_grab_focus(scrolledWindow)
+        gtk_widget_grab_focus(content)
     }
 
     /// The pointer moved by `ox` px since the press; returns true once it counts as a drag (claim the sequence).
@@ -106,12 +106,14 @@ extension SnapScroller {
 
     // MARK: - Wiring
 
+    /// GTK's controllers: drags and keys on the row itself, in the ordinary bubble phase (the row is the deepest
+    /// scrolling widget, so it sees them before the scrolled window, and what it handles goes no further); scrolls on
+    /// the root, before the scrolled window sees them (see below).
     func connectInput() {
-        // Capture phase on the scrolled window: we see every scroll first and stop it, so GtkScrolledWindow's own
-        // scrolling never moves the content behind the controller.
         let flags = GtkEventControllerScrollFlags(rawValue:
             GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
         let scroll = gtk_event_controller_scroll_new(flags)!
+        // GtkScrolledWindow takes a touchpad gesture's scrolls in a capture-phase controller of its own once it began.
         gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
         let scrollObject = UnsafeMutableRawPointer(scroll)
         Signals.connectDoubles(scrollObject, "scroll") { [weak self] dx, dy in
@@ -123,10 +125,9 @@ extension SnapScroller {
         Signals.connectPoint(scrollObject, "decelerate") { [weak self] vx, vy in
             self?.handleDecelerate(vx: vx, vy: vy, time: self?.eventTime(scroll))
         }
-        gtk_widget_add_controller(scrolledWindow, scroll)
+        gtk_widget_add_controller(widget, scroll)
 
         let drag = gtk_gesture_drag_new()!
-        gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
         gtk_gesture_single_set_button(drag, UInt32(GDK_BUTTON_PRIMARY))
         let dragObject = UnsafeMutableRawPointer(drag)
         Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, _ in
@@ -143,35 +144,13 @@ extension SnapScroller {
             guard let self else { return }
             self.handleDragEnd(offsetX: ox, time: self.eventTime(drag))
         }
-        gtk_widget_add_controller(scrolledWindow, drag)
+        gtk_widget_add_controller(content, drag)
 
-        // Capture phase too: GtkScrolledWindow binds Page Up/Down and friends to its own scrolling.
         let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: scrolledWindow) { [weak self] keyval, state in
+        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: content) { [weak self] keyval, state in
             guard let self, KeyTranslation.isPlain(state) else { return false }
             return self.handleKey(keyval)
         }
-        gtk_widget_add_controller(scrolledWindow, keys)
-    }
-
-    func connectAdjustment() {
-        Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
-            guard let self, !self.settingValue else { return }
-            // Not ours: the scrollbar, accessibility, or GTK clamping. Follow it like a smooth scroll.
-            let value = gtk_adjustment_get_value(self.adjustment)
-            guard value != self.appliedPhysical else { return }
-            let physical = self.contentWindow.content(fromLocal: value)
-            self.inputCause = .drag
-            self.controller.externalOffsetChanged(
-                self.layout.logicalOffset(fromPhysical: physical, rtl: self.isRightToLeft), time: self.now)
-            self.afterInput()
-        }
-        // Fallback for a viewport narrower than the frame (borders, a classic scrollbar): the page size is the truth.
-        Signals.connectNotify(UnsafeMutableRawPointer(adjustment), property: "page-size") { [weak self] in
-            guard let self else { return }
-            let page = gtk_adjustment_get_page_size(self.adjustment)
-            if page > 0, page != self.layout.viewportWidth { self.relayout(viewportWidth: page) }
-        }
+        gtk_widget_add_controller(content, keys)
     }
 }

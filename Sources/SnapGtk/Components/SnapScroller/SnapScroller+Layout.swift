@@ -25,8 +25,8 @@ extension SnapScroller {
         startFramesIfNeeded()
     }
 
-    /// Puts the controller's offset on the adjustment (as physical px, local to the content window, re-based when
-    /// needed), updates the bound items and reports events (with real item indexes in a loop).
+    /// Puts the controller's offset on the adjustment, updates the bound items and reports events (with real item
+    /// indexes in a loop).
     func apply() {
         if showOffset() {
             updateVisibleItems()
@@ -40,12 +40,33 @@ extension SnapScroller {
                 items.markCurrent(index)
                 onCurrentIndexChanged?(SelectionEvent(index: realIndex(index), cause: inputCause))
             case .settled(let index, _, let cause):
-                // The adjustment holds exactly the controller's resting offset now, mirrored and windowed.
+                // The adjustment holds exactly the controller's resting offset now (flipped right to left).
                 onSettled?(SettleEvent(index: realIndex(index), cause: cause))
                 settled = true
             }
         }
         if settled { recentreLoopIfFar() }
+    }
+
+    /// The adjustment's value for the controller's offset: from the row's left end, so flipped right to left.
+    var adjustmentValue: Double { layout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft) }
+
+    /// Writes the controller's offset to the adjustment (the row is placed again by the allocation that queues).
+    /// Returns whether it changed.
+    func showOffset() -> Bool {
+        let value = adjustmentValue
+        guard value != shownValue || gtk_adjustment_get_value(adjustment) != value else { return false }
+        shownValue = value
+        gtk_adjustment_set_value(adjustment, value)
+        return true
+    }
+
+    /// The adjustment's range, page and value at once, for the current geometry (GTK's clamping never moves it).
+    func configureAdjustment() {
+        let viewport = layout.viewportWidth
+        shownValue = adjustmentValue
+        gtk_adjustment_configure(adjustment, shownValue, 0, max(layout.contentWidth, viewport),
+                                 viewport * 0.1, viewport * 0.9, viewport)
     }
 
     /// `index` is the recycler's (virtual) index of the item under the pointer, or the current one.
@@ -58,12 +79,13 @@ extension SnapScroller {
         }
     }
 
-    /// The item under x (scrolled-window coordinates), if any.
+    /// The item under x (the row's own coordinates), if any.
     func itemIndex(atX x: Double) -> Int? {
-        let physical = contentWindow.content(fromLocal: x + gtk_adjustment_get_value(adjustment))
+        // How far into the row from its start edge (mirrored right to left).
+        let logical = controller.offset + (isRightToLeft ? layout.viewportWidth - x : x)
         for index in items.bound.keys {
-            let start = layout.itemStartPhysical(index, rtl: isRightToLeft)
-            if physical >= start && physical < start + layout.itemWidth(index) { return index }
+            let start = layout.itemStart(index)
+            if logical >= start && logical < start + layout.itemWidth(index) { return index }
         }
         return nil
     }
@@ -90,12 +112,14 @@ extension SnapScroller {
         return SnapLayout(itemWidths: widths, spacing: gap, viewportWidth: viewportWidth)
     }
 
+    /// New geometry at the same width (an item count, width or spacing changed): measured and placed again.
     func rebuildLayout() {
         relayout(viewportWidth: layout.viewportWidth, force: true)
+        gtk_widget_queue_resize(content)
     }
 
-    /// New geometry for `viewportWidth`: the controller keeps its item, the adjustment is configured with the new
-    /// range and value at once (so GTK's clamping never moves it), and the items are re-placed.
+    /// New geometry for `viewportWidth`: the controller keeps its item, and the adjustment gets the new range and
+    /// value at once (so GTK's clamping never moves it).
     func relayout(viewportWidth: Double, force: Bool = false) {
         guard force || viewportWidth != layout.viewportWidth else { return }
         let newLayout = makeLayout(viewportWidth: viewportWidth)
@@ -114,30 +138,24 @@ extension SnapScroller {
                 onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
             }
         }
-        placeContent(viewportWidth: viewportWidth)
+        configureAdjustment()
+        updateScrollbar()
+        updateVisibleItems()
         apply()
         startFramesIfNeeded()
     }
 
-    /// Shows the controller's layout from scratch: a content window around its offset, the adjustment's range and
-    /// value set together, the scrollbar, and the items near the viewport. `phase`: the window's fraction of a pixel
-    /// (see `restart(onVirtualIndex:inPlace:)`).
-    func placeContent(viewportWidth: Double, phase: Double = 0) {
-        let physical = layout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft)
-        contentWindow = ContentWindow(
-            contentWidth: layout.contentWidth, viewportWidth: viewportWidth, around: physical, phase: phase)
-        configureAdjustment(physical: physical)
-        updateScrollbar()
-        gtk_widget_queue_resize(content)
-        updateVisibleItems()
+    /// GTK's scrollbar, over the whole row, when asked for; none while looping (the row has no ends to show).
+    func updateScrollbar() {
+        let shown = storedScrollbarVisible && loopSpace == nil
+        gtk_scrolled_window_set_policy(
+            scrolledWindow.opaque, shown ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
     }
 
     func directionChanged() {
         let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         guard rtl != isRightToLeft else { return }
         isRightToLeft = rtl
-        gtk_widget_set_direction(content, rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
-        gtk_widget_queue_allocate(content)
         apply()
     }
 
@@ -145,27 +163,14 @@ extension SnapScroller {
     func updateVisibleItems() {
         items.show(layout.range(visibleAt: controller.offset, overscan: Self.overscan), current: controller.currentIndex)
     }
+}
 
-    // MARK: - Layout callbacks
-
-    func measureFrame(_ orientation: GtkOrientation, _ forSize: Int32) -> (minimum: Int32, natural: Int32) {
-        var min: Int32 = 0, nat: Int32 = 0
-        gtk_widget_measure(scrolledWindow, orientation, forSize, &min, &nat, nil, nil)
-        return (min, nat)
-    }
-
-    func allocateFrame(width: Int32, height: Int32) {
-        relayout(viewportWidth: Double(width))
-        var min: Int32 = 0
-        gtk_widget_measure(scrolledWindow, GTK_ORIENTATION_HORIZONTAL, height, &min, nil, nil, nil)
-        var allocation = GtkAllocation(x: 0, y: 0, width: width, height: height)
-        gtk_widget_size_allocate(scrolledWindow, &allocation, -1)
-    }
-
-    func measureContent(_ orientation: GtkOrientation, _ forSize: Int32) -> (minimum: Int32, natural: Int32) {
+extension SnapScroller: ScrollableOwner {
+    func measureScrollable(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         if orientation == GTK_ORIENTATION_HORIZONTAL {
-            // The content window, not the whole row: GTK cannot place far offsets exactly (see `ContentWindow`).
-            let width = Int32(pixels: contentWindow.length.rounded(.up))
+            // The whole row: it only decides whether GTK's scrollbar shows (the visible width is the parent's). Capped
+            // at 2^30 px, which leaves GTK room to add CSS edges to a looping row's length within its int sizes.
+            let width = Int32(pixels: min(layout.contentWidth, Double(1 << 30)).rounded(.up))
             return (width, width)
         }
         var tallestMin: Int32 = 0, tallestNat: Int32 = 0
@@ -178,21 +183,37 @@ extension SnapScroller {
         return (tallestMin, tallestNat)
     }
 
-    func allocateContent(width: Int32, height: Int32) {
+    /// The visible width is known here first: a resize rebuilds the geometry, sets the adjustment and places the
+    /// items in this one allocation, so no frame shows the old geometry.
+    func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        relayout(viewportWidth: Double(width))
+        configureAdjustment()
+        let viewport = layout.viewportWidth
+        let offset = controller.offset
         for (index, item) in items.bound {
             let itemWidth = layout.itemWidth(index)
             var min: Int32 = 0
             gtk_widget_measure(item, GTK_ORIENTATION_HORIZONTAL, height, &min, nil, nil, nil)
-            // Whole pixels: the viewport positions the content by whole pixels too, so at rest the item's centre is
-            // within half a pixel of the viewport's centre.
             // An item that cannot shrink to its slot (a long title) is given its minimum, centred on the slot, so
             // its centre still rests at the viewport's centre; it overlaps its spacing rather than shifting.
             let width = max(Double(min), itemWidth.rounded())
-            let start = contentWindow.local(fromContent: layout.itemStartPhysical(index, rtl: isRightToLeft))
-                - (width - itemWidth) / 2
-            var allocation = GtkAllocation(x: Int32(pixels: start.rounded(.down)), y: 0, width: Int32(pixels: width), height: height)
+            // From the viewport's start edge, in doubles (exact however far along the row), mirrored right to left;
+            // rounded to a whole pixel only here, so a resting item's centre is within half a pixel of its place.
+            let start = layout.itemStart(index) - offset - (width - itemWidth) / 2
+            let x = isRightToLeft ? viewport - start - width : start
+            var allocation = GtkAllocation(x: Int32(pixels: x.rounded()), y: 0, width: Int32(pixels: width), height: height)
             gtk_widget_size_allocate(item, &allocation, -1)
         }
+    }
+
+    /// A value we did not write (the scrollbar, accessibility) is followed like a smooth scroll. Ours are told apart
+    /// by the value itself: a write of ours carries the value we last wrote, so no flag has to bracket every write.
+    func scrollableValueChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        let value = gtk_adjustment_get_value(adjustment)
+        guard value != shownValue else { return }
+        inputCause = .drag
+        controller.externalOffsetChanged(layout.logicalOffset(fromPhysical: value, rtl: isRightToLeft), time: now)
+        afterInput()
     }
 }
 

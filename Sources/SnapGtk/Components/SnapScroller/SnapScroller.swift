@@ -4,6 +4,11 @@ import SnapCore
 /// A horizontal row of items in a GtkScrolledWindow that always comes to rest with one item in its resting place
 /// (centred for strips and menus, a page for carousels). Every input — wheel, touchpad, mouse drag, keys, clicks,
 /// outside adjustment changes, resizes — goes through one `SnapController`; only items near the viewport exist.
+///
+/// The row is the scrolled window's child itself, a `ScrollableWidget` (a `GtkScrollable` of ours, the way GTK's
+/// lists are built): in each allocation it sets the horizontal adjustment over the whole row and places the bound
+/// items at their start minus the adjustment's value, in its own small coordinates, so a row of any length rests
+/// exactly in place.
 @MainActor
 public final class SnapScroller {
     /// Movement (px) before a mouse press counts as a drag rather than a tap (see `GestureInterpreter`).
@@ -16,17 +21,19 @@ public final class SnapScroller {
     @_spi(GtkInterop) public let widget: UnsafeMutablePointer<GtkWidget>
     /// The GtkScrolledWindow whose horizontal adjustment shows the controller's offset (accessible "scroll pane").
     @_spi(GtkInterop) public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
-    /// The content inside the viewport; its accessible role is the one given at creation (e.g. a tab list).
+    /// The row itself, the scrolled window's child: the item widgets' parent, the widget that takes the focus and the
+    /// input, with the accessible role given at creation (e.g. a tab list).
     @_spi(GtkInterop) public let content: UnsafeMutablePointer<GtkWidget>
-    /// The horizontal adjustment; its value at rest is the physical resting offset.
-    @_spi(GtkInterop) public let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// The horizontal adjustment, over the whole row: its value at rest is the resting offset measured from the row's
+    /// left end (flipped right to left, as GTK's lists do).
+    @_spi(GtkInterop) public var adjustment: UnsafeMutablePointer<GtkAdjustment> { ScrollableWidget.adjustment(of: content) }
 
     // Event handlers. The scroller keeps each handler as long as it lives: a handler that uses the scroller, or
     // anything that owns it, must capture that `weak` (`{ [weak self] event in … }`), or the two keep each other
     // alive after their window closes.
 
     /// Reports the end of every gesture once, when the content is at rest exactly in place: the item and the cause.
-    /// (The adjustment then holds the exact resting offset, in physical px.)
+    /// (The adjustment then holds the exact resting offset, in px from the row's left end.)
     public var onSettled: ((SettleEvent) -> Void)?
     /// The item nearest to the resting place changed (live, while moving), with what moved it.
     public var onCurrentIndexChanged: ((SelectionEvent) -> Void)?
@@ -72,7 +79,8 @@ public final class SnapScroller {
     public var currentIndex: Int { realIndex(indexBeforeLayout ?? controller.currentIndex) }
     /// The current geometry (logical, left to right; in a loop, the long virtual row).
     public var layout: SnapLayout { controller.layout }
-    /// The controller's logical offset over the whole content (the adjustment shows a window of its physical mirror).
+    /// The controller's logical offset over the whole content, from the row's start (the adjustment holds it flipped
+    /// right to left).
     public var logicalOffset: Double { controller.offset }
     /// Whether the row is laid out right to left (first item at the right).
     public internal(set) var isRightToLeft: Bool {
@@ -108,12 +116,13 @@ public final class SnapScroller {
         get { storedSpacing }
         set { setSpacing(newValue) }
     }
-    /// Whether a horizontal scrollbar shows (the menu shows none; a strip may show GTK's overlay scrollbar).
+    /// Whether a horizontal scrollbar shows (the menu shows none; a strip may show GTK's overlay scrollbar, which
+    /// spans the whole row). None while the row loops.
     public var isScrollbarVisible: Bool {
         get { storedScrollbarVisible }
         set {
             storedScrollbarVisible = newValue
-            setScrollbarVisible(newValue)
+            updateScrollbar()
         }
     }
 
@@ -126,9 +135,9 @@ public final class SnapScroller {
     var driver: FrameDriver!
     /// The item widgets near the viewport, and the pool they are recycled through.
     let items: ItemRecycler
-    var settingValue = false
     var hasViewport = false
-    var appliedPhysical = 0.0
+    /// The adjustment value we wrote last: a `value-changed` carrying another value was written by someone else.
+    var shownValue = 0.0
     var animationsObserver: UInt = 0
     /// The input rules (threshold, tap, axis lock, wheel units, mirroring); its direction follows `isRightToLeft`.
     var gestures = GestureInterpreter()
@@ -136,16 +145,12 @@ public final class SnapScroller {
     var eventClock = EventClock()
     /// A touchpad gesture ended without `decelerate`: the next frame ends it in the controller.
     var scrollEndPending = false
-    /// The stretch of content the adjustment shows (offsets past GTK's single precision are re-based into it).
-    var contentWindow = ContentWindow(contentWidth: 0, viewportWidth: 0, around: 0)
     /// The virtual row's arithmetic while the row loops (nil: it does not).
     var loopSpace: LoopSpace? {
         didSet { indexMap.loop = loopSpace }
     }
     /// Maps the recycler's (virtual) indexes to the caller's items for `bind`.
     let indexMap = LoopIndexMap()
-    /// The whole-range scrollbar shown when the content is windowed (see `updateScrollbar`).
-    var wholeRangeScrollbar: WholeRangeScrollbar?
     /// The (virtual) item asked for before the first real width: a row without width may have no pitch (carousel
     /// pages are sized from the width), where every index rests at 0 and the controller could not keep it.
     var indexBeforeLayout: Int?
@@ -171,49 +176,30 @@ public final class SnapScroller {
         controller = SnapController(layout: layout, configuration: config, initialIndex: initialIndex)
 
         widget = gtk_overlay_new()
-        let frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         scrolledWindow = gtk_scrolled_window_new()
-        content = snap_widget_new_with_role(gtk_box_get_type(), contentRole)
-        let viewport = gtk_viewport_new(nil, nil)!
-        adjustment = gtk_scrolled_window_get_hadjustment(scrolledWindow.opaque)
+        content = ScrollableWidget.make(role: contentRole)
         let indexMap = indexMap
         items = ItemRecycler(parent: content, factory: factory, bind: { item, index in bind(item, indexMap.real(index)) })
         isRightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
 
         gtk_widget_add_css_class(widget, "snap-scroller")
         gtk_widget_add_css_class(content, "snap-content")
-        gtk_widget_add_css_class(scrolledWindow, "snap-viewport")
         gtk_scrolled_window_set_policy(scrolledWindow.opaque, GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
-        // Our snapping replaces GTK's own kinetic coasting, which would move the content behind the controller.
+        // GtkScrolledWindow's own kinetic scrolling (touch drag and coasting) would move the row behind the controller.
         gtk_scrolled_window_set_kinetic_scrolling(scrolledWindow.opaque, 0)
         gtk_widget_set_hexpand(scrolledWindow, 1)
-        gtk_widget_set_focusable(scrolledWindow, 1)
+        // The row takes the focus (and with it the keys); the scrolled window would take it first when focusable.
+        gtk_widget_set_focusable(scrolledWindow, 0)
+        gtk_widget_set_focusable(content, 1)
         snap_accessible_set_label(scrolledWindow, label)
-        // The viewport must not scroll a focused child into view on its own; and it stays left-to-right because
-        // the mirroring is ours (item positions and the logical↔physical offset map).
-        gtk_viewport_set_scroll_to_focus(viewport.opaque, 0)
-        gtk_widget_set_direction(viewport, GTK_TEXT_DIR_LTR)
-        if let bar = gtk_scrolled_window_get_hscrollbar(scrolledWindow.opaque) {
-            gtk_widget_set_direction(bar, GTK_TEXT_DIR_LTR)
-        }
-        gtk_widget_set_direction(content, isRightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
-        gtk_viewport_set_child(viewport.opaque, content)
-        gtk_scrolled_window_set_child(scrolledWindow.opaque, viewport)
-        gtk_box_append(frame.cast(), scrolledWindow)
-        gtk_overlay_set_child(widget.opaque, frame)
-
-        // The frame learns the viewport width before the viewport configures its adjustment, so a resize rebuilds
-        // the geometry and places the content within the same layout pass (no frame in the old geometry).
-        WidgetLifetime.layout(frame, owner: self, measure: { $0.measureFrame($1, $2) },
-                              allocate: { $0.allocateFrame(width: $1, height: $2) })
-        WidgetLifetime.layout(content, owner: self, measure: { $0.measureContent($1, $2) },
-                              allocate: { $0.allocateContent(width: $1, height: $2) })
+        gtk_scrolled_window_set_child(scrolledWindow.opaque, content)
+        gtk_overlay_set_child(widget.opaque, scrolledWindow)
+        ScrollableWidget.attach(self, to: content)
 
         driver = FrameDriver(widget: widget) { [weak self] time in self?.frame(at: time) ?? false }
         gestures.isRightToLeft = isRightToLeft
         WidgetLifetime.tie(self, to: widget) { $0.tearDown() }
         connectInput()
-        connectAdjustment()
         Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in self?.directionChanged() }
         animationsObserver = Preferences.observeAnimations { [weak self] in
             guard let self else { return }
@@ -276,12 +262,6 @@ public final class SnapScroller {
     func setSpacing(_ value: Double) {
         storedSpacing = value
         rebuildLayout()
-    }
-
-    /// Sets the scrollbar policy (`isScrollbarVisible`'s setter).
-    /// With content past GTK's precision (see `ContentWindow`) the scrollbar is one of ours spanning the whole row.
-    func setScrollbarVisible(_ visible: Bool) {
-        updateScrollbar()
     }
 
     /// Re-runs `bind` for every bound item (e.g. after the data behind the items changed).
