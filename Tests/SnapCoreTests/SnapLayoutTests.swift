@@ -167,4 +167,24 @@ import Testing
             #expect(fraction >= 0 && fraction <= Double(layout.count - 1))
         }
     }
+
+    /// The strip's geometry with a million items (170 M px), placed as the widget places items: each at its start less
+    /// the offset, in `Double`, mirrored within the viewport right to left, rounded to a whole pixel only at the end.
+    /// Every resting item is centred within half a pixel, the last as well as the first, and its neighbours keep the
+    /// pitch exactly; the adjustment's value (the offset from the row's left end) is a whole number of pixels.
+    @Test(arguments: [0, 1, 2, 97_999, 98_765, 500_000, 987_654, 999_998, 999_999])
+    func aMillionItemsRestCentredWithinHalfAPixelPlacedRelativeToTheOffset(index: Int) {
+        let layout = SnapLayout(uniformItemWidth: 100, count: 1_000_000, spacing: 70, viewportWidth: 960)
+        for rtl in [false, true] {
+            let offset = layout.restingOffset(index)
+            let value = layout.physicalOffset(fromLogical: offset, rtl: rtl)
+            #expect(value == (rtl ? Double(999_999 - index) : Double(index)) * 170)
+            func left(_ i: Int) -> Double {
+                let start = layout.itemStart(i) - offset
+                return (rtl ? 960 - start - 100 : start).rounded()
+            }
+            #expect(abs(left(index) + 50 - 480) <= 0.5, "item \(index) rtl \(rtl)")
+            if index > 0 { #expect(abs(left(index) - left(index - 1)) == 170) }
+        }
+    }
 }
