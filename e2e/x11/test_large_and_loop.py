@@ -36,9 +36,15 @@ def _million(kind):
     return _files[kind]
 
 
-def _settled(app, component, index, cause, timeout=10):
+def _settled(app, component, index, cause, timeout=10, strip=None, rtl=False, loop=False):
+    """Waits for a settled event on `index`; with `strip`, also checks its offset: the adjustment's value over the
+    whole row from its left end (docs/component-contract.md), modulo a round's length when the row loops."""
     event = app.wait_event("settled", component=component, timeout=timeout)
     assert event["index"] == index and event["cause"] == cause, (event, index, cause)
+    if strip:
+        expected = strip.resting_offset(index, rtl)
+        offset = event["offset"] % (strip.count * strip.pitch) if loop else event["offset"]
+        assert offset == expected, (event, expected)
     return event
 
 
@@ -54,14 +60,14 @@ def _check_far_items(app, s, component, start, rtl=False):
     s.assert_centred(start)
     point = s.centre_on_screen()
     wheel(point, 6 if rtl else 7)
-    _settled(app, component, start + 1, "wheel")
+    _settled(app, component, start + 1, "wheel", strip=s, rtl=rtl)
     s.assert_centred(start + 1)
     _focus_by_tap(app, s, component, start + 1)
-    _settled(app, component, start + 1, "click")
+    _settled(app, component, start + 1, "click", strip=s, rtl=rtl)
     for key, index in [("End", MILLION - 1), ("Left" if not rtl else "Right", MILLION - 2), ("Home", 0)]:
         m = app.mark()
         xdo("key", key)
-        _settled(app, component, index, "keyboard", timeout=15)
+        _settled(app, component, index, "keyboard", timeout=15, strip=s, rtl=rtl)
         app.quiet(0.3)
         assert len(app.since(m, "settled")) == 1, app.since(m, "settled")
         s.assert_centred(index)
@@ -116,8 +122,10 @@ def test_a_looping_strip_wraps_for_wheel_keys_drag_and_clicks():
         s.assert_centred(0)
         point = s.centre_on_screen()
         # Wheel back from the first: the last; on from the last: the first.
-        m = app.mark(); wheel(point, 6); _settled(app, "strip", 6, "wheel"); s.assert_centred(6)
-        m = app.mark(); wheel(point, 7, times=3); _settled(app, "strip", 2, "wheel"); s.assert_centred(2)
+        m = app.mark(); wheel(point, 6)
+        _settled(app, "strip", 6, "wheel", strip=s, loop=True); s.assert_centred(6)
+        m = app.mark(); wheel(point, 7, times=3)
+        _settled(app, "strip", 2, "wheel", strip=s, loop=True); s.assert_centred(2)
         assert len(app.since(m, "settled")) == 1
         # The last card peeks in at the left of the first: a click on it brings it to the centre.
         m = app.mark(); wheel(point, 6, times=2); _settled(app, "strip", 0, "wheel")
@@ -126,13 +134,14 @@ def test_a_looping_strip_wraps_for_wheel_keys_drag_and_clicks():
         _settled(app, "strip", 6, "click"); s.assert_centred(6)
         # Keys: Right wraps to the first; Left back; Home and End are the first and the last of this round.
         for key, index in [("Right", 0), ("Left", 6), ("Home", 0), ("End", 6), ("Right", 0), ("Left", 6)]:
-            m = app.mark(); xdo("key", key); _settled(app, "strip", index, "keyboard"); s.assert_centred(index)
+            m = app.mark(); xdo("key", key)
+            _settled(app, "strip", index, "keyboard", strip=s, loop=True); s.assert_centred(index)
         # A slow drag to the left by one card: the content moves on, from the last to the first.
         m = app.mark(); drag(point, -STRIP_PITCH, 10, 0.04, hold=0.3)
         _settled(app, "strip", 0, "drag"); s.assert_centred(0)
         # And many rounds on: still exact.
         m = app.mark(); wheel(point, 7, times=15, delay_ms=30)
-        _settled(app, "strip", 15 % 7, "wheel", timeout=15); s.assert_centred(15 % 7)
+        _settled(app, "strip", 15 % 7, "wheel", timeout=15, strip=s, loop=True); s.assert_centred(15 % 7)
         assert not app.stderr, app.stderr
 
 
@@ -141,12 +150,15 @@ def test_a_looping_strip_right_to_left_and_reduced_motion():
         s = _fruit_strip(app)
         point = s.centre_on_screen()
         # Right to left, the previous card is at the right: a wheel notch right goes back, to the last card.
-        m = app.mark(); wheel(point, 7); _settled(app, "strip", 6, "wheel"); s.assert_centred(6)
-        m = app.mark(); wheel(point, 6, times=2); _settled(app, "strip", 1, "wheel"); s.assert_centred(1)
+        m = app.mark(); wheel(point, 7)
+        _settled(app, "strip", 6, "wheel", strip=s, rtl=True, loop=True); s.assert_centred(6)
+        m = app.mark(); wheel(point, 6, times=2)
+        _settled(app, "strip", 1, "wheel", strip=s, rtl=True, loop=True); s.assert_centred(1)
         assert len(app.since(m, "settled")) == 1
         _focus_by_tap(app, s, "strip", 1); _settled(app, "strip", 1, "click")
         for key, index in [("Right", 0), ("Right", 6), ("Left", 0), ("End", 6)]:
-            m = app.mark(); xdo("key", key); _settled(app, "strip", index, "keyboard"); s.assert_centred(index)
+            m = app.mark(); xdo("key", key)
+            _settled(app, "strip", index, "keyboard", strip=s, rtl=True, loop=True); s.assert_centred(index)
 
 
 def test_a_looping_carousel_reports_pages_modulo_the_count_and_keeps_the_dots_right():
