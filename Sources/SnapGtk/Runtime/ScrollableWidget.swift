@@ -135,8 +135,8 @@ enum ScrollableWidget {
     private static func getProperty(_ object: UnsafeMutableRawPointer, _ id: guint, _ value: UnsafeMutablePointer<GValue>) {
         guard let state = state(of: object), let property = Property(rawValue: id) else { return }
         switch property {
-        case .hadjustment: g_value_set_object(value, state.handedHorizontal.map { UnsafeMutableRawPointer($0) })
-        case .vadjustment: g_value_set_object(value, state.vertical.map { UnsafeMutableRawPointer($0) })
+        case .hadjustment: g_value_set_object(value, state.hadjustment.map { UnsafeMutableRawPointer($0) })
+        case .vadjustment: g_value_set_object(value, state.vadjustment.map { UnsafeMutableRawPointer($0) })
         case .hscrollPolicy: g_value_set_enum(value, gint(bitPattern: state.horizontalPolicy.rawValue))
         case .vscrollPolicy: g_value_set_enum(value, gint(bitPattern: state.verticalPolicy.rawValue))
         }
@@ -159,9 +159,9 @@ private final class ScrollableState {
     /// The widget this belongs to (the state lives exactly as long as it).
     let widget: UnsafeMutablePointer<GtkWidget>
     weak var owner: (any ScrollableOwner)?
-    /// The horizontal adjustment as handed over (nil until the scrolled window gives one).
-    private(set) var handedHorizontal: UnsafeMutablePointer<GtkAdjustment>?
-    private(set) var vertical: UnsafeMutablePointer<GtkAdjustment>?
+    /// The adjustments as handed over (nil until the scrolled window gives them).
+    private(set) var hadjustment: UnsafeMutablePointer<GtkAdjustment>?
+    private(set) var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     var horizontalPolicy = GTK_SCROLL_MINIMUM
     var verticalPolicy = GTK_SCROLL_MINIMUM
     private var valueHandler: UInt = 0
@@ -172,7 +172,7 @@ private final class ScrollableState {
 
     /// The horizontal adjustment, one of our own when none was handed over (a widget outside a scrolled window).
     var horizontal: UnsafeMutablePointer<GtkAdjustment> {
-        if let handedHorizontal { return handedHorizontal }
+        if let hadjustment { return hadjustment }
         let own = gtk_adjustment_new(0, 0, 0, 0, 0, 0)!
         setAdjustment(own, horizontal: true)
         return own
@@ -180,7 +180,7 @@ private final class ScrollableState {
 
     /// Takes an adjustment handed over (nil: none); the content is measured and placed again with it.
     func setAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, horizontal: Bool) {
-        guard adjustment != (horizontal ? handedHorizontal : vertical) else { return }
+        guard adjustment != (horizontal ? hadjustment : vadjustment) else { return }
         replaceAdjustment(adjustment, horizontal: horizontal)
         gtk_widget_queue_resize(widget)
     }
@@ -192,14 +192,14 @@ private final class ScrollableState {
     }
 
     private func replaceAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, horizontal: Bool) {
-        let old = horizontal ? handedHorizontal : vertical
+        let old = horizontal ? hadjustment : vadjustment
         if let old {
             if horizontal { Signals.disconnect(UnsafeMutableRawPointer(old), valueHandler) }
             g_object_unref(old)
         }
         if let adjustment { g_object_ref_sink(adjustment) }
         if horizontal {
-            handedHorizontal = adjustment
+            hadjustment = adjustment
             valueHandler = adjustment.map { adjustment in
                 Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
                     guard let self else { return }
@@ -208,7 +208,7 @@ private final class ScrollableState {
                 }
             } ?? 0
         } else {
-            vertical = adjustment
+            vadjustment = adjustment
         }
     }
 
@@ -216,9 +216,9 @@ private final class ScrollableState {
         allocating = true
         defer { allocating = false }
         // Nothing scrolls vertically: the vertical adjustment is the visible height.
-        if let vertical {
+        if let vadjustment {
             let page = Double(height)
-            gtk_adjustment_configure(vertical, 0, 0, page, page * 0.1, page * 0.9, page)
+            gtk_adjustment_configure(vadjustment, 0, 0, page, page * 0.1, page * 0.9, page)
         }
         owner?.allocateScrollable(width: width, height: height, adjustment: self.horizontal)
     }

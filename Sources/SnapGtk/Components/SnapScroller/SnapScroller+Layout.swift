@@ -62,10 +62,10 @@ extension SnapScroller {
     }
 
     /// The adjustment's range, page and value at once, for the current geometry (GTK's clamping never moves it).
-    func configureAdjustment() {
+    func configureAdjustment(_ target: UnsafeMutablePointer<GtkAdjustment>? = nil) {
         let viewport = layout.viewportWidth
         shownValue = adjustmentValue
-        gtk_adjustment_configure(adjustment, shownValue, 0, max(layout.contentWidth, viewport),
+        gtk_adjustment_configure(target ?? adjustment, shownValue, 0, max(layout.contentWidth, viewport),
                                  viewport * 0.1, viewport * 0.9, viewport)
     }
 
@@ -187,7 +187,7 @@ extension SnapScroller: ScrollableOwner {
     /// items in this one allocation, so no frame shows the old geometry.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
         relayout(viewportWidth: Double(width))
-        configureAdjustment()
+        configureAdjustment(adjustment)
         let viewport = layout.viewportWidth
         let offset = controller.offset
         for (index, item) in items.bound {
