@@ -80,7 +80,6 @@ public final class CenteringBox {
         return (Double(padding.left), Double(padding.left) + Double(padding.right))
     }
 
-    @discardableResult
     private func updatePlacement(childWidth: Double, viewWidth: Double) -> CenteringLayout {
         let place = CenteringLayout.place(childWidth: childWidth, viewportWidth: viewWidth, rtl: isRightToLeft)
         placement = place
