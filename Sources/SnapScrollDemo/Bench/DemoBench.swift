@@ -70,7 +70,7 @@ final class DemoBench {
         }
         let flings = input == "flings"
         // Start mid-way, so a long row is measured far from its ends, as a user deep in it would see it.
-        // SNAPSCROLL_BENCH_STEP=N: snaps of N items (long trips re-base the adjustment window on the way). A looping
+        // SNAPSCROLL_BENCH_STEP=N: snaps of N items (long trips across the row). A looping
         // row starts on its last item instead: snaps go to the first item and back, flings forward wrap to the first
         // items and flings back return across the seam.
         let step = getenv(Self.stepVariable).flatMap { Int(String(cString: $0)) }.map { max($0, 1) } ?? 1
