@@ -200,4 +200,108 @@ final class SurfaceAPITests: XCTestCase {
             XCTAssertFalse(Box(.horizontal).grabFocus(), "nothing in it to focus")
         }
     }
+
+    func testPictureFitsItsTextureAndClipsToRoundedCorners() {
+        MainActor.assumeIsolated {
+            XCTAssertTrue(Stylesheet.install(css: ".rounded-test-picture { border-radius: 20px; }").isEmpty)
+            // A 40×20 red texture in a 100×100 picture.
+            let red = Self.solidTexture(width: 40, height: 20, bgra: (0, 0, 255, 255))
+            let picture = Picture(texture: red)
+            XCTAssertEqual(picture.fit, .contain)
+            XCTAssertTrue(picture.texture === red)
+            XCTAssertTrue(gtk_picture_get_paintable(OpaquePointer(picture.pointer)) == red.pointer)
+            picture.addStyleClass("rounded-test-picture")
+            picture.sizeRequest = (width: 100, height: 100)
+            picture.alternativeText = "A red block"
+            XCTAssertEqual(picture.alternativeText, "A red block")
+            let holder = Box(.vertical)
+            holder.horizontalAlignment = .start
+            holder.verticalAlignment = .start
+            holder.append(picture)
+            let window = presentInWindow(holder.pointer, width: 200, height: 200)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { picture.allocatedSize == (100, 100) })
+
+            // Contain: whole, centred, bars above and below; the image's own corners are inside the rounding.
+            var pixels = Self.render(picture, in: window)
+            XCTAssertEqual(pixels.alpha(50, 50), 255)
+            XCTAssertEqual(pixels.red(50, 50), 255)
+            XCTAssertEqual(pixels.alpha(50, 10), 0, "a bar above the image")
+            XCTAssertEqual(pixels.alpha(50, 70), 255)
+
+            // Fill: the image stretched over the whole picture, cut by the rounded corners only.
+            picture.fit = .fill
+            XCTAssertEqual(gtk_picture_get_content_fit(OpaquePointer(picture.pointer)), GTK_CONTENT_FIT_FILL)
+            pixels = Self.render(picture, in: window)
+            XCTAssertEqual(pixels.alpha(50, 1), 255, "the top edge, between the corners")
+            XCTAssertEqual(pixels.alpha(1, 50), 255, "the left edge, between the corners")
+            for (x, y) in [(1, 1), (98, 1), (1, 98), (98, 98)] {
+                XCTAssertEqual(pixels.alpha(x, y), 0, "corner (\(x), \(y)) rounded off")
+            }
+
+            // Cover: proportions kept, the sides cut off, the picture covered.
+            picture.fit = .cover
+            XCTAssertEqual(picture.fit, .cover)
+            pixels = Self.render(picture, in: window)
+            XCTAssertEqual(pixels.alpha(50, 10), 255)
+            XCTAssertEqual(pixels.alpha(10, 50), 255)
+            picture.fit = .scaleDown
+            XCTAssertEqual(picture.fit, .scaleDown)
+            pixels = Self.render(picture, in: window)
+            XCTAssertEqual(pixels.alpha(50, 50), 255)
+            XCTAssertEqual(pixels.alpha(20, 50), 0, "never scaled up: 40 px wide, centred")
+
+            // Another texture, then none.
+            picture.fit = .fill
+            picture.texture = Self.solidTexture(width: 10, height: 10, bgra: (255, 0, 0, 255))
+            pixels = Self.render(picture, in: window)
+            XCTAssertEqual(pixels.blue(50, 50), 255)
+            XCTAssertEqual(pixels.red(50, 50), 0)
+            picture.texture = nil
+            XCTAssertNil(gtk_picture_get_paintable(OpaquePointer(picture.pointer)))
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// A texture of one colour, from premultiplied BGRA bytes (GDK's default memory format).
+    @MainActor
+    static func solidTexture(width: Int, height: Int, bgra: (UInt8, UInt8, UInt8, UInt8)) -> Texture {
+        let bytes = (0..<(width * height)).flatMap { _ in [bgra.0, bgra.1, bgra.2, bgra.3] }
+        let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        let gdkTexture = gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, data, gsize(width * 4))!
+        g_bytes_unref(data)
+        let texture = Texture(unsafeRetaining: UnsafeMutableRawPointer(gdkTexture))
+        g_object_unref(UnsafeMutableRawPointer(gdkTexture))
+        return texture
+    }
+
+    /// Premultiplied BGRA pixels of a widget as GTK draws it now (its CSS included), on a transparent background.
+    struct Pixels {
+        let width: Int
+        let bytes: [UInt8]
+        func blue(_ x: Int, _ y: Int) -> UInt8 { bytes[(y * width + x) * 4] }
+        func red(_ x: Int, _ y: Int) -> UInt8 { bytes[(y * width + x) * 4 + 2] }
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { bytes[(y * width + x) * 4 + 3] }
+    }
+
+    @MainActor
+    static func render(_ widget: Widget, in window: UnsafeMutablePointer<GtkWidget>) -> Pixels {
+        waitFrames(2, of: widget.pointer)
+        let (width, height) = widget.allocatedSize
+        let paintable = gtk_widget_paintable_new(widget.pointer)!
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return Pixels(width: width, bytes: []) }
+        defer { gsk_render_node_unref(node) }
+        let renderer = gtk_native_get_renderer(gtk_widget_get_native(window))!
+        var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                       size: graphene_size_t(width: Float(width), height: Float(height)))
+        let texture = gsk_renderer_render_texture(renderer, node, &viewport)!
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        bytes.withUnsafeMutableBytes { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+        return Pixels(width: width, bytes: bytes)
+    }
 }
