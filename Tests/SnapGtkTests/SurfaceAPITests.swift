@@ -194,9 +194,14 @@ final class SurfaceAPITests: XCTestCase {
             XCTAssertTrue(gtk_widget_has_focus(gtk_window_get_focus(window.cast())) != 0)
             XCTAssertEqual(gtk_window_get_focus(window.cast()).flatMap { gtk_widget_get_parent($0) }, sections.widget)
             XCTAssertTrue(snap_accessible_selected_is(gtk_window_get_focus(window.cast()), 1) != 0)
-            // A box takes no focus itself: the first widget inside it that does.
+            // A box takes no focus itself: the first widget inside it that does; again, the focus stays there.
+            let second = Button("Second")
+            row.append(second)
             XCTAssertTrue(row.grabFocus())
             XCTAssertTrue(gtk_widget_is_focus(first.pointer) != 0)
+            XCTAssertTrue(second.grabFocus())
+            XCTAssertTrue(row.grabFocus())
+            XCTAssertTrue(gtk_widget_is_focus(second.pointer) != 0, "already inside: not moved on as Tab would")
             XCTAssertFalse(Box(.horizontal).grabFocus(), "nothing in it to focus")
         }
     }

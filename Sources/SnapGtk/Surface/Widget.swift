@@ -111,12 +111,16 @@ public class Widget {
     public func setAccessibleDescription(_ description: String) { snap_accessible_set_description(pointer, description) }
 
     /// Moves the keyboard focus to the widget, or, when it takes none itself (a box), to the first widget inside it
-    /// that does, in Tab order; returns whether the focus moved.
+    /// that does, in Tab order (where it already is, if it is inside); returns whether the widget has the focus now.
     @discardableResult
     public func grabFocus() -> Bool {
-        gtk_widget_get_focusable(pointer) != 0
-            ? gtk_widget_grab_focus(pointer) != 0
-            : gtk_widget_child_focus(pointer, GTK_DIR_TAB_FORWARD) != 0
+        if gtk_widget_get_focusable(pointer) != 0 { return gtk_widget_grab_focus(pointer) != 0 }
+        // From inside, a forward focus move would go on to the next widget, as Tab does.
+        if let root = gtk_widget_get_root(pointer), let focus = gtk_root_get_focus(root),
+           gtk_widget_is_ancestor(focus, pointer) != 0 {
+            return true
+        }
+        return gtk_widget_child_focus(pointer, GTK_DIR_TAB_FORWARD) != 0
     }
 
     /// The widget's allocated size (px); zero before it is laid out.
@@ -181,7 +185,7 @@ public protocol WidgetRepresentable {
     var rootWidget: Widget { get }
 
     /// Moves the keyboard focus to where the keys act on the component (a scroller's scroll pane, a segmented
-    /// control's selected segment); returns whether the focus moved. For a plain widget, ``Widget/grabFocus()``.
+    /// control's selected segment); returns whether it is there now. For a plain widget, ``Widget/grabFocus()``.
     @discardableResult
     func grabFocus() -> Bool
 }
