@@ -88,10 +88,10 @@ public enum WidgetStyle {
 /// Pressed feedback for widgets that are not buttons (scroller items, banners, dots): the CSS class `pressed` while
 /// a pointer button is down on the widget, removed on release or when a drag takes the press over.
 @MainActor
-@_spi(GtkInterop) public enum PressFeedback {
+enum PressFeedback {
     /// Adds the feedback to `widget` (a click gesture that never claims the press, so scrolling and taps work as
     /// before).
-    public static func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
+    static func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
         let click = gtk_gesture_click_new()!
         // The handlers live in the gesture, which the widget owns: the widget is there whenever they run.
         let gesture = UnsafeMutableRawPointer(click)

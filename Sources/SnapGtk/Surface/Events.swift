@@ -43,11 +43,15 @@ public struct SettleEvent: Sendable, Equatable {
     public let index: Int
     /// What moved it there.
     public let cause: Cause
+    /// The scroll adjustment's value at rest (px): how far the row is scrolled from its left edge (in a row too
+    /// long for GTK's precision, from the left edge of the stretch of it the scroller shows).
+    public let offset: Double
 
-    /// An event for `index` reached by `cause`.
-    public init(index: Int, cause: Cause) {
+    /// An event for `index` reached by `cause`, scrolled `offset` px.
+    public init(index: Int, cause: Cause, offset: Double = 0) {
         self.index = index
         self.cause = cause
+        self.offset = offset
     }
 }
 

@@ -3,20 +3,111 @@ import CSnapGtk
 /// A line of text (a `GtkLabel`).
 @MainActor
 public final class Label: Widget {
-    /// A label showing `text`.
-    public init(_ text: String = "") {
-        super.init(gtk_label_new(text))
+    /// A label showing `text`, with `role` for assistive technologies (nil: a plain label), e.g. `.tab` for an item
+    /// of a menu scroller whose row is a `.tabList`.
+    public init(_ text: String = "", role: AccessibleRole? = nil) {
+        guard let role else {
+            super.init(gtk_label_new(text))
+            return
+        }
+        // The role is a construct-only property: it can only be given when GTK makes the widget.
+        super.init(snap_widget_new_with_role(gtk_label_get_type(), role.gtk))
+        if !text.isEmpty { self.text = text }
     }
+
+    private var labelPointer: OpaquePointer { OpaquePointer(pointer) }
 
     /// The text shown.
     public var text: String {
-        get { gtk_label_get_text(OpaquePointer(pointer)).map { String(cString: $0) } ?? "" }
-        set { gtk_label_set_text(OpaquePointer(pointer), newValue) }
+        get { gtk_label_get_text(labelPointer).map { String(cString: $0) } ?? "" }
+        set { gtk_label_set_text(labelPointer, newValue) }
     }
 
     /// Whether long text wraps onto more lines instead of widening the label.
     public var wraps: Bool {
-        get { gtk_label_get_wrap(OpaquePointer(pointer)) != 0 }
-        set { gtk_label_set_wrap(OpaquePointer(pointer), newValue ? 1 : 0) }
+        get { gtk_label_get_wrap(labelPointer) != 0 }
+        set { gtk_label_set_wrap(labelPointer, newValue ? 1 : 0) }
+    }
+
+    /// Where text too long for the label is cut short with "…"; `.none` (the default) lets the label ask for the
+    /// whole text's width. An ellipsized label can shrink to a few characters, so it never widens its parent, and
+    /// its ``Widget/naturalSize`` is still the whole text's.
+    public var ellipsis: Ellipsis {
+        get { Ellipsis(gtk_label_get_ellipsize(labelPointer)) }
+        set { gtk_label_set_ellipsize(labelPointer, newValue.pango) }
+    }
+
+    /// Where the text sits in a label wider than the text: 0 at the start edge (left, or right in right-to-left), 0.5
+    /// centred (the default), 1 at the end edge.
+    public var textAlignment: Double {
+        get { Double(gtk_label_get_xalign(labelPointer)) }
+        set { gtk_label_set_xalign(labelPointer, Float(min(max(newValue, 0), 1))) }
+    }
+
+    /// How the lines of a text of several lines line up with each other; `.start` by default.
+    public var justification: Justification {
+        get { Justification(gtk_label_get_justify(labelPointer)) }
+        set { gtk_label_set_justify(labelPointer, newValue.gtk) }
+    }
+
+    /// Where a label cuts text short (see ``Label/ellipsis``).
+    public enum Ellipsis: Sendable, Equatable {
+        /// Never: the label asks for the whole text's width.
+        case none
+        /// "…nd of the text".
+        case start
+        /// "The st…e text".
+        case middle
+        /// "The start of t…".
+        case end
+
+        init(_ mode: PangoEllipsizeMode) {
+            switch mode {
+            case PANGO_ELLIPSIZE_START: self = .start
+            case PANGO_ELLIPSIZE_MIDDLE: self = .middle
+            case PANGO_ELLIPSIZE_END: self = .end
+            default: self = .none
+            }
+        }
+
+        var pango: PangoEllipsizeMode {
+            switch self {
+            case .none: PANGO_ELLIPSIZE_NONE
+            case .start: PANGO_ELLIPSIZE_START
+            case .middle: PANGO_ELLIPSIZE_MIDDLE
+            case .end: PANGO_ELLIPSIZE_END
+            }
+        }
+    }
+
+    /// How the lines of a label's text line up (see ``Label/justification``).
+    public enum Justification: Sendable, Equatable {
+        /// At the start edge (left, or right in right-to-left).
+        case start
+        /// Centred.
+        case center
+        /// At the end edge.
+        case end
+        /// Spread over the whole width (the last line at the start edge).
+        case fill
+
+        init(_ justification: GtkJustification) {
+            switch justification {
+            case GTK_JUSTIFY_CENTER: self = .center
+            case GTK_JUSTIFY_RIGHT: self = .end
+            case GTK_JUSTIFY_FILL: self = .fill
+            default: self = .start
+            }
+        }
+
+        // GTK's "left" and "right" follow the text direction: left is the start edge.
+        var gtk: GtkJustification {
+            switch self {
+            case .start: GTK_JUSTIFY_LEFT
+            case .center: GTK_JUSTIFY_CENTER
+            case .end: GTK_JUSTIFY_RIGHT
+            case .fill: GTK_JUSTIFY_FILL
+            }
+        }
     }
 }

@@ -107,13 +107,43 @@ public class Widget {
     /// The name assistive technologies read for the widget (GTK's accessible label).
     public func setAccessibleLabel(_ label: String) { snap_accessible_set_label(pointer, label) }
 
-    /// Moves the keyboard focus to the widget; returns whether it took it.
+    /// What assistive technologies read after the widget's name, e.g. what a status line's value means.
+    public func setAccessibleDescription(_ description: String) { snap_accessible_set_description(pointer, description) }
+
+    /// Moves the keyboard focus to the widget, or, when it takes none itself (a box), to the first widget inside it
+    /// that does, in Tab order (where it already is, if it is inside); returns whether the widget has the focus now.
     @discardableResult
-    public func grabFocus() -> Bool { gtk_widget_grab_focus(pointer) != 0 }
+    public func grabFocus() -> Bool {
+        if gtk_widget_get_focusable(pointer) != 0 { return gtk_widget_grab_focus(pointer) != 0 }
+        // From inside, a forward focus move would go on to the next widget, as Tab does.
+        if let root = gtk_widget_get_root(pointer), let focus = gtk_root_get_focus(root),
+           gtk_widget_is_ancestor(focus, pointer) != 0 {
+            return true
+        }
+        return gtk_widget_child_focus(pointer, GTK_DIR_TAB_FORWARD) != 0
+    }
 
     /// The widget's allocated size (px); zero before it is laid out.
     public var allocatedSize: (width: Int, height: Int) {
         (Int(gtk_widget_get_width(pointer)), Int(gtk_widget_get_height(pointer)))
+    }
+
+    /// The size (px) the widget would like, as GTK measures it with its style now (margins and CSS padding included):
+    /// its natural width, and its natural height at that width. Needs no window, so an application can size things
+    /// to text before showing it, e.g. a tab as wide as its title:
+    ///
+    /// ```swift
+    /// let probe = Label()
+    /// probe.addStyleClass("tab")
+    /// let widths = titles.map { title in
+    ///     probe.text = title
+    ///     return Double(probe.naturalSize.width)
+    /// }
+    /// ```
+    public var naturalSize: (width: Int, height: Int) {
+        var natural = GtkRequisition()
+        gtk_widget_get_preferred_size(pointer, nil, &natural)
+        return (Int(natural.width), Int(natural.height))
     }
 
     /// How a widget sits in space larger than it needs.
@@ -153,6 +183,17 @@ public class Widget {
 public protocol WidgetRepresentable {
     /// The widget to put in a parent.
     var rootWidget: Widget { get }
+
+    /// Moves the keyboard focus to where the keys act on the component (a scroller's scroll pane, a segmented
+    /// control's selected segment); returns whether it is there now. For a plain widget, ``Widget/grabFocus()``.
+    @discardableResult
+    func grabFocus() -> Bool
+}
+
+extension WidgetRepresentable {
+    /// Focuses the root widget, or the first widget inside it that takes the focus (``Widget/grabFocus()``).
+    @discardableResult
+    public func grabFocus() -> Bool { rootWidget.grabFocus() }
 }
 
 extension Widget: WidgetRepresentable {

@@ -1,13 +1,13 @@
-import CSnapGtk
 import Glibc
 import SnapCore
-@_spi(GtkInterop) import SnapGtk
+import SnapGtk
 
-/// Seed 000's geometry: tabs 100 px wide; the fixed indicator under the centre is as wide as a tab and 3 px tall.
+/// The weekday menu's design: tabs 100 px wide; the fixed indicator under the centre is as wide as a tab and 3 px
+/// tall.
 private enum MenuDesign {
     static let tabWidth = 100.0
-    static let tabHeight: Int32 = 48
-    static let indicatorHeight: Int32 = 3
+    static let tabHeight = 48
+    static let indicatorHeight = 3
     /// Room beside a title from `--content`, in px on each side of its natural width.
     static let titlePadding = 14.0
     /// Titles from `--content` are measured up to this many; a longer list keeps `tabWidth` (ellipsized), so a huge
@@ -15,19 +15,19 @@ private enum MenuDesign {
     static let measuredTitleLimit = 1_000
 }
 
-/// Page `menu` (seed 000): the weekdays as tabs in a strip that slides under a fixed indicator; the centred tab is
-/// the selected one.
+/// Page `menu`: the weekdays as tabs in a strip that slides under a fixed indicator; the centred tab is the
+/// selected one.
 @MainActor
-func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
+func makeMenuPage(_ context: PageContext) -> Widget {
     let days = context.content.menu ?? TextList(localeWeekdays())
     func title(_ index: Int) -> String {
         index < days.count ? days[index] : "Day \(index + 1)"
     }
     let scroller = SnapScroller(
-        itemCount: days.count, itemWidth: MenuDesign.tabWidth, spacing: 0,
-        contentRole: GTK_ACCESSIBLE_ROLE_TAB_LIST, label: "Weekday menu",
-        factory: { LabelItem.make(cssClass: "menu-tab", height: MenuDesign.tabHeight, role: GTK_ACCESSIBLE_ROLE_TAB) },
-        bind: { tab, index in LabelItem.bind(tab, text: title(index)) })
+        itemCount: days.count, itemWidth: MenuDesign.tabWidth, spacing: 0, label: "Weekday menu",
+        contentRole: .tabList, contentLabel: "Weekdays",
+        makeItem: { LabelItem.make(cssClass: "menu-tab", height: MenuDesign.tabHeight, role: .tab) },
+        bindItem: { tab, index in LabelItem.bind(tab, text: title(index)) })
     scroller.marksCurrentItem = true
     var widthControl = WidthControl.uniform
     if let titles = context.content.menu, titles.count <= MenuDesign.measuredTitleLimit {
@@ -35,21 +35,19 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
         scroller.itemWidths = natural
         widthControl = .minimum(natural: natural)
     }
-    snap_accessible_set_label(scroller.content, "Weekdays")
-    gtk_widget_add_css_class(scroller.widget, "menu-strip")
+    scroller.rootWidget.addStyleClass("menu-strip")
 
-    // The indicator belongs to the overlay, not the scrolled content: the tabs slide under it, it never moves.
-    let indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-    gtk_widget_add_css_class(indicator, "snap-indicator")
-    gtk_widget_add_css_class(indicator, "menu-indicator")
-    gtk_widget_set_halign(indicator, GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(indicator, GTK_ALIGN_END)
-    gtk_widget_set_can_target(indicator, 0)
+    // The indicator is a decoration of the scroller, not scrolled content: the tabs slide under it, it never moves.
+    let indicator = Box(.horizontal)
+    indicator.addStyleClass("snap-indicator")
+    indicator.addStyleClass("menu-indicator")
+    indicator.horizontalAlignment = .center
+    indicator.verticalAlignment = .end
     scroller.addOverlay(indicator)
     // As wide as the tab under it: with tabs of their own widths it stretches from one tab's width to the next's as
     // they slide under it. Set only when the whole-pixel width changes (never, for tabs of one width).
     // The scroller keeps this closure (its position callback): it holds the scroller weakly.
-    var indicatorWidth: Int32 = -1
+    var indicatorWidth = -1
     let updateIndicator = { [weak scroller] in
         guard let scroller else { return }
         let layout = scroller.layout
@@ -59,29 +57,27 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
         let upper = min(lower + 1, layout.count - 1)
         let fraction = position - Double(lower)
         let width = layout.itemWidth(lower) + fraction * (layout.itemWidth(upper) - layout.itemWidth(lower))
-        let pixels = Int32(width.rounded())
+        let pixels = Int(width.rounded())
         guard pixels != indicatorWidth else { return }
         indicatorWidth = pixels
-        gtk_widget_set_size_request(indicator, pixels, MenuDesign.indicatorHeight)
+        indicator.sizeRequest = (width: pixels, height: MenuDesign.indicatorHeight)
     }
     updateIndicator()
     scroller.onPositionChanged = { _ in updateIndicator() }
 
     context.bench.register(page: "menu", scroller)
-    // The QA log's offset is the adjustment's value, which at rest is the exact resting offset.
-    let adjustment = scroller.adjustment
     scroller.onSettled = { event in
-        context.log.settled("menu", index: event.index, offset: gtk_adjustment_get_value(adjustment), cause: event.cause)
+        context.log.settled("menu", index: event.index, offset: event.offset, cause: event.cause)
     }
     applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("menu", index: $0.index) }
 
-    let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
-    gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
-    gtk_box_append(page.cast(), scroller.widget)
-    gtk_box_append(page.cast(), makeScrollerControls(
+    let page = Box(.vertical, spacing: 18)
+    page.verticalAlignment = .center
+    page.append(scroller)
+    page.append(makeScrollerControls(
         scroller, widths: widthControl, onCountChanged: { _ in updateIndicator() }, onWidthChanged: { _ in updateIndicator() }))
-    PageFocus.mark(page, component: scroller.content)
+    PageFocus.mark(page, component: scroller)
     return page
 }
 
@@ -90,14 +86,10 @@ func makeMenuPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
 @MainActor
 private func naturalTabWidths(_ titles: TextList) -> [Double] {
     let probe = LabelItem.make(cssClass: "menu-tab", height: MenuDesign.tabHeight)
-    g_object_ref_sink(probe)
-    defer { g_object_unref(probe) }
-    gtk_widget_add_css_class(probe, "current")
+    probe.addStyleClass("current")
     return titles.map { title in
-        LabelItem.bind(probe, text: title)
-        var natural: Int32 = 0
-        gtk_widget_measure(probe, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
-        return (Double(natural) + 2 * MenuDesign.titlePadding).rounded()
+        probe.text = title
+        return (Double(probe.naturalSize.width) + 2 * MenuDesign.titlePadding).rounded()
     }
 }
 

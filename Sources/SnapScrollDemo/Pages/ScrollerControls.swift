@@ -1,5 +1,4 @@
-import CSnapGtk
-@_spi(GtkInterop) import SnapGtk
+import SnapGtk
 
 /// What the width control of the QA controls sets.
 enum WidthControl {
@@ -17,45 +16,32 @@ enum WidthControl {
 @MainActor
 func makeScrollerControls(_ scroller: SnapScroller, widths: WidthControl = .uniform,
                           onCountChanged: @escaping @MainActor (Int) -> Void = { _ in },
-                          onWidthChanged: @escaping @MainActor (Double) -> Void = { _ in }) -> UnsafeMutablePointer<GtkWidget> {
-    /// A labelled spin button, as one field (the label stays beside its button when the row wraps).
-    func spin(_ title: String, value: Double, range: ClosedRange<Double>, step: Double,
-              _ changed: @escaping @MainActor (Double) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new(title)!
-        let button = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)!
-        gtk_spin_button_set_value(button.opaque, value)
-        snap_accessible_set_label(button, title)
-        Signals.connect(button.raw, "value-changed") { changed(gtk_spin_button_get_value(button.opaque)) }
-        let field = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_box_append(field.cast(), label)
-        gtk_box_append(field.cast(), button)
-        return field
-    }
-    let items = spin("Items", value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
+                          onWidthChanged: @escaping @MainActor (Double) -> Void = { _ in }) -> Widget {
+    let items = SpinField.make("Items", value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
         scroller.itemCount = Int(value)
         onCountChanged(Int(value))
     }
     let widthRange = 20.0...400.0
-    let width: UnsafeMutablePointer<GtkWidget>
+    let width: Widget
     switch widths {
     case .uniform:
-        width = spin("Width", value: scroller.itemWidth, range: widthRange, step: 2) { value in
+        width = SpinField.make("Width", value: scroller.itemWidth, range: widthRange, step: 2) { value in
             scroller.itemWidth = value
             onWidthChanged(value)
         }
     case .minimum(let natural):
         // Starts at the narrowest natural width: the natural widths, unchanged, until the user raises it.
         let start = min(max(natural.min() ?? scroller.itemWidth, widthRange.lowerBound), widthRange.upperBound)
-        width = spin("Min width", value: start, range: widthRange, step: 2) { value in
+        width = SpinField.make("Min width", value: start, range: widthRange, step: 2) { value in
             // Items past the natural widths (more items than titles) are `itemWidth` wide: the minimum too.
             scroller.itemWidth = value
             scroller.itemWidths = natural.map { max($0, value) }
             onWidthChanged(value)
         }
     }
-    let spacing = spin("Spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
+    let spacing = SpinField.make("Spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
     let row = WrappingRow.make([items, width, spacing])
-    gtk_widget_add_css_class(row, "scroller-controls")
+    row.addStyleClass("scroller-controls")
     return row
 }
 

@@ -1,12 +1,11 @@
-import CSnapGtk
 import Glibc
 import SnapCore
-@_spi(GtkInterop) import SnapGtk
+import SnapGtk
 
-/// Seed 003's geometry: fruit cards 100 px wide, 70 px apart, 100 px tall.
+/// The fruit strip's design: cards 100 px wide, 70 px apart, 100 px tall.
 private enum StripDesign {
     static let cardWidth = 100.0
-    static let cardHeight: Int32 = 100
+    static let cardHeight = 100
     static let spacing = 70.0
     /// Environment variable giving the initial item count, for start-up and memory measurements.
     static let itemsVariable = "SNAPSCROLL_STRIP_ITEMS"
@@ -60,45 +59,43 @@ enum StripGlyphs {
     }
 }
 
-/// Page `strip` (seed 003): a fruit strip that always comes to rest with one card centred, the centre index shown
-/// above it live and at rest.
+/// Page `strip`: a fruit strip that always comes to rest with one card centred, the centre index shown above it live
+/// and at rest.
 @MainActor
-func makeStripPage(_ context: PageContext) -> UnsafeMutablePointer<GtkWidget> {
+func makeStripPage(_ context: PageContext) -> Widget {
     let fruit = context.content.strip
     let initialCount = StripDesign.initialCount(fruit)
     func title(_ index: Int) -> String { StripDesign.title(fruit, index) }
-    let centreLabel = gtk_label_new("")!
-    gtk_widget_add_css_class(centreLabel, "strip-centre")
-    func showCentre(_ index: Int) { gtk_label_set_text(centreLabel.opaque, "Centre: \(index)") }
+    let centreLabel = Label()
+    centreLabel.addStyleClass("strip-centre")
+    func showCentre(_ index: Int) { centreLabel.text = "Centre: \(index)" }
 
     let scroller = SnapScroller(
         itemCount: initialCount, itemWidth: StripDesign.cardWidth, spacing: StripDesign.spacing, label: "Fruit strip",
         // A card is a group (a panel to screen readers) named by its fruit and its position.
-        factory: { LabelItem.make(cssClass: "strip-card", height: StripDesign.cardHeight, role: GTK_ACCESSIBLE_ROLE_GROUP) },
-        bind: { card, index in
+        makeItem: { LabelItem.make(cssClass: "strip-card", height: StripDesign.cardHeight, role: .group) },
+        bindItem: { card, index in
             let text = title(index)
             LabelItem.bind(card, text: text, accessibleLabel: "\(text), item \(index + 1)")
         })
     scroller.loops = context.loop
-    gtk_widget_set_vexpand(scroller.widget, 0)
-    gtk_widget_set_valign(scroller.widget, GTK_ALIGN_CENTER)
+    scroller.rootWidget.expandsVertically = false
+    scroller.rootWidget.verticalAlignment = .center
     showCentre(scroller.currentIndex)
     scroller.onCurrentIndexChanged = { showCentre($0.index) }
-    // The QA log's offset is the adjustment's value, which at rest is the exact resting offset.
-    let adjustment = scroller.adjustment
     scroller.onSettled = { event in
         showCentre(event.index)
-        context.log.settled("strip", index: event.index, offset: gtk_adjustment_get_value(adjustment), cause: event.cause)
+        context.log.settled("strip", index: event.index, offset: event.offset, cause: event.cause)
     }
     context.bench.register(page: "strip", scroller)
     applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("strip", index: $0.index) }
 
-    let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-    gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
-    gtk_box_append(page.cast(), centreLabel)
-    gtk_box_append(page.cast(), scroller.widget)
-    gtk_box_append(page.cast(), makeScrollerControls(scroller))
-    PageFocus.mark(page, component: scroller.content)
+    let page = Box(.vertical, spacing: 12)
+    page.verticalAlignment = .center
+    page.append(centreLabel)
+    page.append(scroller)
+    page.append(makeScrollerControls(scroller))
+    PageFocus.mark(page, component: scroller)
     return page
 }

@@ -20,7 +20,7 @@ struct PageContext {
 struct DemoPage {
     let id: String
     let title: String
-    let build: @MainActor (PageContext) -> UnsafeMutablePointer<GtkWidget>
+    let build: @MainActor (PageContext) -> Widget
 }
 
 /// The demo window: a header bar with the page switcher and the global toggles, the pages in a
@@ -143,12 +143,13 @@ final class DemoWindow {
               builtPages[name] == nil, let page = Self.pages.first(where: { $0.id == name }),
               let slot = gtk_stack_get_visible_child(stack.opaque) else { return }
         let child = page.build(context)
-        builtPages[name] = child
-        gtk_widget_add_css_class(child, "demo-page")
+        child.addStyleClass("demo-page")
+        // The window keeps the page as GTK keeps any child; the handle goes when this returns.
+        builtPages[name] = child.unsafePointer.assumingMemoryBound(to: GtkWidget.self)
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller, 1)
-        gtk_scrolled_window_set_child(scroller.opaque, child)
+        child.embed(in: scroller.raw)
         gtk_box_append(slot.cast(), scroller)
     }
 
@@ -157,12 +158,8 @@ final class DemoWindow {
     private func focusVisiblePage() {
         guard gtk_widget_get_mapped(window) != 0,
               let name = gtk_stack_get_visible_child_name(stack.opaque).map({ String(cString: $0) }),
-              let page = builtPages[name], let target = PageFocus.component(of: page) else { return }
-        if gtk_widget_get_focusable(target) != 0 {
-            gtk_widget_grab_focus(target)
-        } else {
-            gtk_widget_child_focus(target, GTK_DIR_TAB_FORWARD)
-        }
+              let page = builtPages[name], let component = PageFocus.component(of: page) else { return }
+        component.grabFocus()
     }
 
     /// Shows or hides the QA panel, building it the first time.
@@ -253,18 +250,27 @@ final class DemoWindow {
     }
 }
 
-/// Which widget of a page is its component, the one that takes the focus when the page shows.
+/// Which component of a page takes the focus when the page shows (its `grabFocus()` picks the widget).
 @MainActor
 enum PageFocus {
     private static let key = "snapscroll-demo-focus"
 
-    /// Names `component` (a descendant of `page`) as the page's focus target.
-    static func mark(_ page: UnsafeMutablePointer<GtkWidget>, component: UnsafeMutablePointer<GtkWidget>) {
-        g_object_set_data(UnsafeMutablePointer(OpaquePointer(page)), key, component.raw)
+    /// Names `component` (shown inside `page`) as the page's focus target; the page keeps it until it is freed.
+    static func mark(_ page: Widget, component: any WidgetRepresentable) {
+        g_object_set_data_full(page.unsafePointer.assumingMemoryBound(to: GObject.self), key,
+                               Unmanaged.passRetained(Target(component)).toOpaque()) { data in
+            Unmanaged<Target>.fromOpaque(data!).release()
+        }
     }
 
     /// The focus target of `page`, if it named one.
-    static func component(of page: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        g_object_get_data(UnsafeMutablePointer(OpaquePointer(page)), key).map { $0.assumingMemoryBound(to: GtkWidget.self) }
+    static func component(of page: UnsafeMutablePointer<GtkWidget>) -> (any WidgetRepresentable)? {
+        g_object_get_data(UnsafeMutablePointer(OpaquePointer(page)), key)
+            .map { Unmanaged<Target>.fromOpaque($0).takeUnretainedValue().component }
+    }
+
+    private final class Target {
+        let component: any WidgetRepresentable
+        init(_ component: any WidgetRepresentable) { self.component = component }
     }
 }

@@ -41,7 +41,7 @@ extension SnapScroller {
                 onCurrentIndexChanged?(SelectionEvent(index: realIndex(index), cause: inputCause))
             case .settled(let index, _, let cause):
                 // The adjustment holds exactly the controller's resting offset now (flipped right to left).
-                onSettled?(SettleEvent(index: realIndex(index), cause: cause))
+                onSettled?(SettleEvent(index: realIndex(index), cause: cause, offset: gtk_adjustment_get_value(adjustment)))
                 settled = true
             }
         }

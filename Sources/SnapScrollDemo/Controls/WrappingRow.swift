@@ -11,10 +11,10 @@ enum WrappingRow {
     nonisolated static let rowSpacing: Int32 = 6
 
     /// A row holding `children` in order.
-    static func make(_ children: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<GtkWidget> {
+    static func make(_ children: [any WidgetRepresentable]) -> Widget {
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(row, "wrapping-row")
-        for child in children { gtk_box_append(row.cast(), child) }
+        for child in children { gtk_box_append(row.cast(), child.gtkWidget) }
         gtk_widget_set_layout_manager(row, gtk_custom_layout_new({ _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH },
             { widget, orientation, forSize, minimum, natural, _, _ in
                 guard let widget else { return }
@@ -46,7 +46,7 @@ enum WrappingRow {
                     y += height + WrappingRow.rowSpacing
                 }
             }))
-        return row
+        return Widget.adopting(row)
     }
 
     private struct ChildSize {

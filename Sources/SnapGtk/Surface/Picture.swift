@@ -1,0 +1,84 @@
+import CSnapGtk
+
+/// An image scaled into the space the widget is given (a `GtkPicture` showing a ``Texture``): a photo inside a
+/// carousel page of your own, say.
+///
+/// The picture clips its image to its own rounded corners, so a `border-radius` from the application's stylesheet
+/// rounds the image too:
+///
+/// ```swift
+/// Stylesheet.install(css: ".photo { border-radius: 12px; }")
+/// let carousel = Carousel(pageCount: photos.count, accessibleLabel: "Photos",
+///                         makePage: { () -> Picture in
+///                             let picture = Picture(fit: .cover)
+///                             picture.addStyleClass("photo")
+///                             return picture
+///                         },
+///                         bindPage: { picture, index in picture.texture = photos[index] })
+/// ```
+@MainActor
+public final class Picture: Widget {
+    /// How the image is scaled into the picture's allocation.
+    public enum Fit: Sendable, Equatable {
+        /// Stretched to fill it exactly, proportions not kept.
+        case fill
+        /// As large as fits whole, proportions kept (the default): bars of background beside or above it.
+        case contain
+        /// As small as covers it, proportions kept: what spills over is cut off, evenly on both sides.
+        case cover
+        /// Like `contain`, but never larger than the image's own size.
+        case scaleDown
+
+        init(_ fit: GtkContentFit) {
+            switch fit {
+            case GTK_CONTENT_FIT_FILL: self = .fill
+            case GTK_CONTENT_FIT_COVER: self = .cover
+            case GTK_CONTENT_FIT_SCALE_DOWN: self = .scaleDown
+            default: self = .contain
+            }
+        }
+
+        var gtk: GtkContentFit {
+            switch self {
+            case .fill: GTK_CONTENT_FIT_FILL
+            case .contain: GTK_CONTENT_FIT_CONTAIN
+            case .cover: GTK_CONTENT_FIT_COVER
+            case .scaleDown: GTK_CONTENT_FIT_SCALE_DOWN
+            }
+        }
+    }
+
+    /// A picture showing `texture` (nil: nothing yet), scaled by `fit`.
+    public init(texture: Texture? = nil, fit: Fit = .contain) {
+        self.texture = texture
+        // A GtkPicture clips what it draws to its own box (its overflow is hidden), rounded corners included.
+        super.init(gtk_picture_new())
+        self.fit = fit
+        showTexture()
+    }
+
+    private var picturePointer: OpaquePointer { OpaquePointer(pointer) }
+
+    /// The image shown; nil shows nothing. Set it again from a carousel's or scroller's bind closure to reuse the
+    /// picture for another item.
+    public var texture: Texture? {
+        didSet { showTexture() }
+    }
+
+    /// How the image is scaled into the allocation.
+    public var fit: Fit {
+        get { Fit(gtk_picture_get_content_fit(picturePointer)) }
+        set { gtk_picture_set_content_fit(picturePointer, newValue.gtk) }
+    }
+
+    /// What the image shows, in words, for assistive technologies (nil: none).
+    public var alternativeText: String? {
+        get { gtk_picture_get_alternative_text(picturePointer).map { String(cString: $0) } }
+        set { gtk_picture_set_alternative_text(picturePointer, newValue) }
+    }
+
+    private func showTexture() {
+        // GTK takes its own reference to the texture; `texture` keeps the Swift object for the application.
+        gtk_picture_set_paintable(picturePointer, texture?.pointer)
+    }
+}
