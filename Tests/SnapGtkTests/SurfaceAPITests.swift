@@ -184,11 +184,11 @@ final class SurfaceAPITests: XCTestCase {
             let window = presentInWindow(column.pointer, width: 600, height: 500)
             defer { gtk_window_destroy(window.cast()) }
 
-            // The scroll pane, never an item, even one that takes the focus.
+            // The row, never an item, even one that takes the focus.
             XCTAssertTrue(strip.grabFocus())
-            XCTAssertTrue(gtk_widget_is_focus(strip.scrolledWindow) != 0)
+            XCTAssertTrue(gtk_widget_is_focus(strip.content) != 0)
             XCTAssertTrue(carousel.grabFocus())
-            XCTAssertTrue(gtk_widget_is_focus(carousel.scroller.scrolledWindow) != 0)
+            XCTAssertTrue(gtk_widget_is_focus(carousel.scroller.content) != 0)
             // Through the protocol: the selected segment, the control's one tab stop.
             XCTAssertTrue((sections as any WidgetRepresentable).grabFocus())
             XCTAssertTrue(gtk_widget_has_focus(gtk_window_get_focus(window.cast())) != 0)

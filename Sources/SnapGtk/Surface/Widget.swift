@@ -184,7 +184,7 @@ public protocol WidgetRepresentable {
     /// The widget to put in a parent.
     var rootWidget: Widget { get }
 
-    /// Moves the keyboard focus to where the keys act on the component (a scroller's scroll pane, a segmented
+    /// Moves the keyboard focus to where the keys act on the component (a scroller's row, a segmented
     /// control's selected segment); returns whether it is there now. For a plain widget, ``Widget/grabFocus()``.
     @discardableResult
     func grabFocus() -> Bool

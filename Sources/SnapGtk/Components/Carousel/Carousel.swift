@@ -293,7 +293,7 @@ extension Carousel: WidgetRepresentable {
     /// The component's root widget, to put in a ``Box`` or ``Window``.
     public var rootWidget: Widget { Widget(widget, sinking: false) }
 
-    /// Focuses the carousel's scroll pane, where the keys turn the pages.
+    /// Focuses the carousel's row, where the keys turn the pages.
     @discardableResult
     public func grabFocus() -> Bool { scroller.grabFocus() }
 }
