@@ -1,17 +1,12 @@
 import CSnapGtk
 import Glibc
 
-/// Reads an image file that may be hostile: only a regular file is opened (a FIFO, a device or a folder is refused
-/// without blocking), its size is checked before a byte is read, and its pixel size is read from the header and
-/// checked before anything is decoded. Only a copy scaled to the size it will be shown is kept: a decoded image is
-/// at most `Limits.maxPixels` for a moment, and a file cut short is refused rather than shown half decoded.
-///
-/// ```swift
-/// switch ImageFile.load(path: "banner.png", fitting: (width: 640, height: 360)) {
-/// case .success(let image): gtk_picture_set_paintable(picture, image.texture)   // then g_object_unref(image.texture)
-/// case .failure(let failure): print(failure.brief)                            // "not a regular file (a FIFO)"
-/// }
-/// ```
+/// The rules for reading an image file that may be hostile, and what breaking them is called. Every way the library
+/// gets pixels from a file (``Texture/init(contentsOfFile:fitting:limits:)`` and a carousel's banners) follows them:
+/// only a regular file is opened, without blocking (a FIFO, a device or a folder is refused at once, never waited
+/// on); its size is checked on the open file before a byte is read; the pixel size its header declares is checked
+/// before anything is decoded; only a copy scaled to the size asked for is kept; and a file cut short is refused
+/// rather than shown half decoded.
 public enum ImageFile {
     /// What a file may be: bytes on disk and pixels in its header.
     public struct Limits: Sendable, Equatable {
@@ -43,24 +38,12 @@ public enum ImageFile {
         init(_ brief: String) { self.init(message: brief, brief: brief) }
     }
 
-    /// A decoded image: a texture (the caller owns one reference: `g_object_unref` it) and sizes.
-    public struct Decoded {
-        /// The pixels as a `GdkTexture *`, usable as a `GdkPaintable`.
-        public let texture: OpaquePointer
-        /// The texture's width in pixels.
-        public let width: Int
-        /// The texture's height in pixels.
-        public let height: Int
-        /// The image's own width, as its header gives it.
-        public let naturalWidth: Int
-        /// The image's own height, as its header gives it.
-        public let naturalHeight: Int
-    }
-
     /// Reads and decodes the image at `path`, scaled down (never up) so it still covers `fitting` (in device pixels)
-    /// with its proportions kept; at its own size when `fitting` is nil.
-    public static func load(path: String, fitting: (width: Int, height: Int)? = nil,
-                            limits: Limits = .standard) -> Result<Decoded, Failure> {
+    /// with its proportions kept; at its own size when `fitting` is nil. Runs on any thread: it touches only the file,
+    /// the decoder and the objects it makes. Refusals come before anything is read or decoded; what it blocks on is
+    /// reading at most `limits.maxFileBytes` of a regular file and decoding at most `limits.maxPixels`.
+    static func load(path: String, fitting: (width: Int, height: Int)? = nil,
+                     limits: Limits = .standard) -> Result<DecodedImage, Failure> {
         withFile(path: path, limits: limits) { fd, size in
             switch readAll(fd, size: size, limits: limits) {
             case .failure(let failure): return .failure(failure)
@@ -72,7 +55,7 @@ public enum ImageFile {
     /// The pixel size the header of the image at `path` declares, read without decoding the pixels and without
     /// reading more of the file than the header (the file's kind and size are checked as for `load`; a pixel count
     /// beyond `limits` is a failure).
-    public static func size(path: String, limits: Limits = .standard) -> Result<(width: Int, height: Int), Failure> {
+    static func size(path: String, limits: Limits = .standard) -> Result<(width: Int, height: Int), Failure> {
         withFile(path: path, limits: limits) { fd, _ in
             let header = Header(limits: limits, fitting: nil, stopAfterSize: true)
             var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -92,7 +75,7 @@ public enum ImageFile {
     }
 
     /// The scale that makes `width × height` just cover `fitting`, at most 1.
-    public static func coverScale(width: Int, height: Int, fitting: (width: Int, height: Int)) -> Double {
+    static func coverScale(width: Int, height: Int, fitting: (width: Int, height: Int)) -> Double {
         guard width > 0, height > 0 else { return 1 }
         return min(1, max(Double(fitting.width) / Double(width), Double(fitting.height) / Double(height)))
     }
@@ -175,7 +158,7 @@ public enum ImageFile {
 
     /// Decodes `bytes` with GdkPixbuf (PNG, JPEG, GIF, SVG, …), refusing a header beyond `limits.maxPixels` before any
     /// pixel is decoded.
-    static func decode(_ bytes: [UInt8], fitting: (width: Int, height: Int)?, limits: Limits) -> Result<Decoded, Failure> {
+    static func decode(_ bytes: [UInt8], fitting: (width: Int, height: Int)?, limits: Limits) -> Result<DecodedImage, Failure> {
         let header = Header(limits: limits, fitting: fitting, stopAfterSize: false)
         let failure = header.run { write in
             // Small pieces first: the header is in the first few hundred bytes, and nothing is decoded past a refusal.
@@ -191,16 +174,25 @@ public enum ImageFile {
             }
         }
         if let failure { return .failure(failure) }
+        // The texture wraps the pixbuf's pixels (no copy); it is there for its conversion into cairo's layout.
         guard let pixbuf = header.pixbuf, let texture = gdk_texture_new_for_pixbuf(pixbuf) else {
             return .failure(Failure("not a readable image"))
         }
-        return .success(Decoded(texture: texture, width: Int(gdk_texture_get_width(texture)),
-                                height: Int(gdk_texture_get_height(texture)),
-                                naturalWidth: header.width, naturalHeight: header.height))
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        return DecodedImage.copying(texture, naturalWidth: header.width, naturalHeight: header.height, limits: limits)
     }
 
-    /// One GdkPixbufLoader run: learns the size from the header (`size-prepared`), refuses or scales there, and keeps
-    /// the decoded pixbuf.
+    /// Why an image of `width × height` pixels is refused under `limits`, or nil when it is not.
+    static func refusal(width: Int, height: Int, limits: Limits) -> Failure? {
+        if width <= 0 || height <= 0 { return Failure("image has no pixels") }
+        guard width.multipliedReportingOverflow(by: height).partialValue > limits.maxPixels
+                || width > limits.maxPixels || height > limits.maxPixels else { return nil }
+        let limit = limits.maxPixels % 1_000_000 == 0 ? "\(limits.maxPixels / 1_000_000) megapixels" : "\(limits.maxPixels) pixels"
+        return Failure("image too large (\(width)×\(height) px, limit \(limit))")
+    }
+
+    /// One GdkPixbufLoader run: learns the size from the header (`size-prepared`), refuses there, and keeps the decoded
+    /// pixbuf, scaled to cover `fitting`.
     private final class Header {
         let limits: Limits
         let fitting: (width: Int, height: Int)?
@@ -220,18 +212,13 @@ public enum ImageFile {
 
         deinit { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
 
-        /// Called by the loader once the header is read; a size of 0×0 makes the loader stop before decoding.
+        /// Called by the loader once the header is read, before any pixel is decoded: a size of 0×0 makes the loader
+        /// stop there.
         func sizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ width: Int32, _ height: Int32) {
             self.width = Int(width)
             self.height = Int(height)
             sized = true
-            if width <= 0 || height <= 0 {
-                refusal = Failure("image has no pixels")
-            } else if self.width.multipliedReportingOverflow(by: self.height).partialValue > limits.maxPixels
-                        || self.width > limits.maxPixels || self.height > limits.maxPixels {
-                let limit = limits.maxPixels % 1_000_000 == 0 ? "\(limits.maxPixels / 1_000_000) megapixels" : "\(limits.maxPixels) pixels"
-                refusal = Failure("image too large (\(width)×\(height) px, limit \(limit))")
-            }
+            refusal = ImageFile.refusal(width: self.width, height: self.height, limits: limits)
             if refusal != nil || stopAfterSize {
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
             }

@@ -164,7 +164,7 @@ final class BannerCell {
         roundedRectangle(cr, width: width, height: height, radius: min(radius, min(width, height) / 2))
         cairo_clip(cr)
         let fitting = pixelSize(width: width, height: height)
-        var picture: SurfaceCache.Image?
+        var picture: DecodedImage?
         if let path {
             switch cache.lookup(path: path, fitting: fitting) {
             case .image(let image, let covers):
