@@ -4,8 +4,9 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// `Texture`, the public way to get pixels from a file, goes through `ImageFile`'s rules: a FIFO or an oversized file is
-/// refused at once, without a byte read; a good file decodes at the size asked for.
+/// `Texture`, the public way to get pixels from a file, goes through `ImageFile`'s rules, on the calling thread or on a
+/// worker: a FIFO or an oversized file is refused at once, without a byte read; a good file decodes at the size asked
+/// for.
 final class TextureTests: XCTestCase {
     private var folder: URL!
 
@@ -97,6 +98,54 @@ final class TextureTests: XCTestCase {
                                              limits: ImageFile.Limits(maxPixels: 1000))) { error in
                 XCTAssertEqual((error as? ImageFile.Failure)?.brief, "image too large (64×32 px, limit 1000 pixels)")
             }
+        }
+    }
+
+    func testLoadingOnAWorkerReturnsAtOnceAndAnswersOnGtksThread() throws {
+        try MainActor.assumeIsolated { try requireGtk() }
+        let fifo = folder.appendingPathComponent("pipe.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let sparse = folder.appendingPathComponent("sparse.png").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: sparse, contents: nil))
+        XCTAssertEqual(truncate(sparse, 64 << 20), 0)
+        let photo = try png("photo.png", width: 400, height: 300)
+        let watchdog = FifoWatchdog(path: fifo, after: 5)
+        defer { watchdog.stop() }
+        let before = try bytesReadByThisProcess()
+        MainActor.assumeIsolated {
+            var answers: [String: String] = [:]
+            let started = Date()
+            for path in [fifo, sparse, photo] {
+                Texture.load(contentsOfFile: path, fitting: (width: 100, height: 50)) { result in
+                    switch result {
+                    case .success(let texture): answers[path] = "\(texture.size.width)×\(texture.size.height)"
+                    case .failure(let failure): answers[path] = failure.brief
+                    }
+                }
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "load touched a file on the calling thread")
+            XCTAssertEqual(answers, [:], "answered before the main loop ran")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { answers.count == 3 }, "\(answers)")
+            XCTAssertEqual(answers[fifo], "not a regular file (a FIFO)")
+            XCTAssertEqual(answers[sparse], "file too large (64 MB, limit 32 MB)")
+            XCTAssertEqual(answers[photo], "100×75")
+        }
+        XCTAssertFalse(watchdog.fired, "a worker waited on the FIFO until the watchdog wrote to it")
+        XCTAssertLessThan(try bytesReadByThisProcess() - before, 1 << 20, "the sparse file was read")
+    }
+
+    func testACancelledLoadNeverAnswers() throws {
+        try MainActor.assumeIsolated { try requireGtk() }
+        let photo = try png("photo.png", width: 400, height: 300)
+        MainActor.assumeIsolated {
+            var cancelledAnswers = 0
+            Texture.load(contentsOfFile: photo) { _ in cancelledAnswers += 1 }.cancel()
+            // Asked for later, so it would answer after the first one, were that one still there.
+            var answered = false
+            Texture.load(contentsOfFile: photo) { _ in answered = true }
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { answered })
+            drainMainLoop()
+            XCTAssertEqual(cancelledAnswers, 0)
         }
     }
 

@@ -2,11 +2,11 @@ import CSnapGtk
 import Glibc
 
 /// The rules for reading an image file that may be hostile, and what breaking them is called. Every way the library
-/// gets pixels from a file (``Texture/init(contentsOfFile:fitting:limits:)`` and a carousel's banners) follows them:
-/// only a regular file is opened, without blocking (a FIFO, a device or a folder is refused at once, never waited
-/// on); its size is checked on the open file before a byte is read; the pixel size its header declares is checked
-/// before anything is decoded; only a copy scaled to the size asked for is kept; and a file cut short is refused
-/// rather than shown half decoded.
+/// gets pixels from a file follows them (``Texture/load(contentsOfFile:fitting:limits:completion:)``,
+/// ``Texture/init(contentsOfFile:fitting:limits:)`` and a carousel's banners): only a regular file is opened,
+/// without blocking (a FIFO, a device or a folder is refused at once, never waited on); its size is checked on the
+/// open file before a byte is read; the pixel size its header declares is checked before anything is decoded; only
+/// a copy scaled to the size asked for is kept; and a file cut short is refused rather than shown half decoded.
 public enum ImageFile {
     /// What a file may be: bytes on disk and pixels in its header.
     public struct Limits: Sendable, Equatable {

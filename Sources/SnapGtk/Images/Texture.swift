@@ -6,7 +6,17 @@ import CSnapGtk
 ///
 /// From a file, pixels come only through ``ImageFile``'s rules: a FIFO, a device, a folder, a file over the size limit
 /// or an image over the pixel limit is refused before anything is read or decoded, so nothing waits on a file that
-/// never ends.
+/// never ends. In a running application, load with ``load(contentsOfFile:fitting:limits:completion:)``, which reads
+/// and decodes on a worker thread; ``init(contentsOfFile:fitting:limits:)`` does it on the calling thread.
+///
+/// ```swift
+/// Texture.load(contentsOfFile: "/path/to/photo.jpg", fitting: (width: 710, height: 536)) { result in
+///     switch result {
+///     case .success(let texture): banners.append(Carousel.Banner(title: "Photo", texture: texture))
+///     case .failure(let failure): print("photo.jpg: \(failure.brief)")   // "not a regular file (a FIFO)"
+///     }
+/// }
+/// ```
 @MainActor
 public final class Texture {
     /// The pixels.
@@ -28,7 +38,8 @@ public final class Texture {
     /// Refusals come at once, before a byte is read: the file is opened without blocking and checked on the open
     /// file (regular files only, at most `limits.maxFileBytes`), and the pixel size in its header is checked against
     /// `limits.maxPixels` before any pixel is decoded. A file within the limits is then read and decoded before this
-    /// returns, which on GTK's thread holds up drawing for as long as that takes.
+    /// returns, which on GTK's thread holds up drawing for as long as that takes: about a third of a second for a
+    /// 16-megapixel PNG, the most the standard limits let through.
     /// - Throws: ``ImageFile/Failure`` saying why the file cannot be used (`failure.brief`: "not a regular file (a
     ///   FIFO)", "file too large (3072 MB, limit 32 MB)", …).
     public convenience init(contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil,
@@ -37,6 +48,44 @@ public final class Texture {
         case .success(let image): self.init(image: image)
         case .failure(let failure): throw failure
         }
+    }
+
+    /// Reads and decodes an image file on a worker thread, as ``init(contentsOfFile:fitting:limits:)`` does on the
+    /// calling one, and calls `completion` on GTK's thread with the texture or why there is none. Nothing of the
+    /// file is touched on the calling thread, so this returns at once whatever the file is. Loads share the workers
+    /// that decode carousel banners (two at a time for the process), first come first served.
+    /// - Parameters:
+    ///   - path: the image file.
+    ///   - fitting: decode scaled down (never up) to just cover this many pixels, proportions kept; nil for the
+    ///     image's own size.
+    ///   - limits: the largest file read and the most pixels decoded.
+    ///   - completion: called once, unless the load is cancelled first.
+    /// - Returns: the load, to ``Loading/cancel()`` when its answer is no longer wanted.
+    @discardableResult
+    public static func load(contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil,
+                            limits: ImageFile.Limits = .standard,
+                            completion: @escaping (Result<Texture, ImageFile.Failure>) -> Void) -> Loading {
+        let queue = DecodeQueue.shared
+        let job = queue.submit(path: path, fitting: fitting, limits: limits, rank: { 0 }) { result in
+            completion(result.map(Texture.init(image:)))
+        }
+        return Loading(job: job, queue: queue)
+    }
+
+    /// A load under way (``Texture/load(contentsOfFile:fitting:limits:completion:)``).
+    @MainActor
+    public final class Loading {
+        private let job: DecodeQueue.Job
+        private let queue: DecodeQueue
+
+        fileprivate init(job: DecodeQueue.Job, queue: DecodeQueue) {
+            self.job = job
+            self.queue = queue
+        }
+
+        /// Gives the load up: its completion is never called. A load that has not started never starts; one being
+        /// decoded finishes on its worker and its pixels are dropped.
+        public func cancel() { queue.cancel(job) }
     }
 
     /// Copies the pixels of a `GdkTexture *` an application made with its own GTK calls; the texture stays the
