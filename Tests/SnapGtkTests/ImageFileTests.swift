@@ -16,14 +16,14 @@ final class ImageFileTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// A PNG of `width × height` pixels written by GdkPixbuf.
-    private func png(_ name: String, width: Int32, height: Int32) throws -> String {
+    /// A PNG (or another `format` GdkPixbuf writes) of `width × height` pixels.
+    private func png(_ name: String, width: Int32, height: Int32, format: String = "png") throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let pixbuf = try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, width, height))
+        let pixbuf = try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, format == "png" ? 1 : 0, 8, width, height))
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         gdk_pixbuf_fill(pixbuf, 0x3366_99ff)
         var error: UnsafeMutablePointer<GError>?
-        XCTAssertEqual(gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error), 1)
+        XCTAssertEqual(gdk_pixbuf_savev(pixbuf, path, format, nil, nil, &error), 1)
         return path
     }
 
@@ -79,6 +79,29 @@ final class ImageFileTests: XCTestCase {
         XCTAssertEqual([half.naturalWidth, half.naturalHeight], [400, 300])
         let full = try ImageFile.load(path: path, fitting: (width: 4000, height: 10)).get()
         XCTAssertEqual([full.width, full.height], [400, 300], "never scaled up")
+    }
+
+    func testJpegAndSvgAreAskedForFewerPixelsWhenTheHeaderIsRead() throws {
+        func asked(_ format: String, _ width: Int, _ height: Int, _ fitting: (width: Int, height: Int)) -> [Int]? {
+            ImageFile.decoderSize(format: format, width: width, height: height, fitting: fitting).map { [$0.width, $0.height] }
+        }
+        // JPEG: the smallest of 1/2, 1/4, 1/8 that still covers, in libjpeg's rounding up.
+        XCTAssertEqual(asked("jpeg", 4000, 3000, (710, 536)), [1000, 750])
+        XCTAssertEqual(asked("jpeg", 4001, 3001, (100, 100)), [501, 376])
+        XCTAssertNil(asked("jpeg", 1000, 750, (710, 536)), "a half would not cover")
+        XCTAssertEqual(asked("svg", 400, 300, (100, 50)), [100, 75])
+        XCTAssertNil(asked("png", 4000, 3000, (710, 536)), "PNG decodes whole whatever is asked")
+        XCTAssertNil(asked("svg", 400, 300, (800, 10)), "never larger")
+
+        // Asked inside the loader, the decoders deliver what covers the size asked for.
+        let jpeg = try png("photo.jpg", width: 1600, height: 1200, format: "jpeg")
+        let small = try ImageFile.load(path: jpeg, fitting: (width: 100, height: 50)).get()
+        XCTAssertEqual([small.width, small.height, small.naturalWidth, small.naturalHeight], [100, 75, 1600, 1200])
+        let svg = folder.appendingPathComponent("shape.svg").path
+        try Data(##"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#336699"/></svg>"##.utf8)
+            .write(to: URL(fileURLWithPath: svg))
+        let drawing = try ImageFile.load(path: svg, fitting: (width: 100, height: 50)).get()
+        XCTAssertEqual([drawing.width, drawing.height, drawing.naturalWidth, drawing.naturalHeight], [100, 75, 400, 300])
     }
 
     func testCacheChecksOnceDecodesWhenDrawnAndAgainOnlyWhenLarger() throws {

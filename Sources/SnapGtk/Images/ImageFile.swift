@@ -5,8 +5,9 @@ import Glibc
 /// gets pixels from a file follows them (``Texture/load(contentsOfFile:fitting:limits:completion:)``,
 /// ``Texture/init(contentsOfFile:fitting:limits:)`` and a carousel's banners): only a regular file is opened,
 /// without blocking (a FIFO, a device or a folder is refused at once, never waited on); its size is checked on the
-/// open file before a byte is read; the pixel size its header declares is checked before anything is decoded; only
-/// a copy scaled to the size asked for is kept; and a file cut short is refused rather than shown half decoded.
+/// open file before a byte is read; the pixel size its header declares is checked before anything is decoded; a
+/// decoder that can decode fewer pixels (JPEG, SVG) is asked for those that cover the size asked for, and only a
+/// copy at that size is kept; and a file cut short is refused rather than shown half decoded.
 public enum ImageFile {
     /// What a file may be: bytes on disk and pixels in its header.
     public struct Limits: Sendable, Equatable {
@@ -191,8 +192,32 @@ public enum ImageFile {
         return Failure("image too large (\(width)×\(height) px, limit \(limit))")
     }
 
-    /// One GdkPixbufLoader run: learns the size from the header (`size-prepared`), refuses there, and keeps the decoded
-    /// pixbuf, scaled to cover `fitting`.
+    /// The size to ask the decoder of `format` for, when it can decode smaller than the image at no extra cost:
+    /// a JPEG decoder at 1/2, 1/4 or 1/8 of the image's size (the smallest of those that still covers `fitting`), an
+    /// SVG renderer at the size that just covers `fitting`. Nil for any other format: PNG, GIF and the rest decode
+    /// every pixel whatever is asked, and GdkPixbuf would then scale the whole image at the end, as `Header.scaled`
+    /// does. They are asked nothing because a loader asked for a size its decoder does not deliver reports no rows
+    /// until it closes, and the rows it reports are how a PNG cut short is found. The JPEG size is the one libjpeg
+    /// gives at that scale (rounded up): asked for another, GdkPixbuf would scale the decoder's output once more.
+    static func decoderSize(format: String, width: Int, height: Int,
+                            fitting: (width: Int, height: Int)) -> (width: Int, height: Int)? {
+        guard coverScale(width: width, height: height, fitting: fitting) < 1 else { return nil }
+        func divided(_ n: Int, _ d: Int) -> Int { (n + d - 1) / d }
+        switch format {
+        case "jpeg":
+            var d = 1
+            while d < 8, divided(width, 2 * d) >= fitting.width, divided(height, 2 * d) >= fitting.height { d *= 2 }
+            return d > 1 ? (divided(width, d), divided(height, d)) : nil
+        case "svg":
+            let scale = coverScale(width: width, height: height, fitting: fitting)
+            return (max(1, Int((Double(width) * scale).rounded(.up))), max(1, Int((Double(height) * scale).rounded(.up))))
+        default:
+            return nil
+        }
+    }
+
+    /// One GdkPixbufLoader run: learns the size from the header (`size-prepared`), refuses there or asks the decoder
+    /// for fewer pixels (`decoderSize`), and keeps the decoded pixbuf, scaled the rest of the way to cover `fitting`.
     private final class Header {
         let limits: Limits
         let fitting: (width: Int, height: Int)?
@@ -213,7 +238,7 @@ public enum ImageFile {
         deinit { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
 
         /// Called by the loader once the header is read, before any pixel is decoded: a size of 0×0 makes the loader
-        /// stop there.
+        /// stop there; a smaller one makes the decoder decode at that size.
         func sizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ width: Int32, _ height: Int32) {
             self.width = Int(width)
             self.height = Int(height)
@@ -221,6 +246,12 @@ public enum ImageFile {
             refusal = ImageFile.refusal(width: self.width, height: self.height, limits: limits)
             if refusal != nil || stopAfterSize {
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
+            } else if let fitting, let format = gdk_pixbuf_loader_get_format(loader),
+                      let name = gdk_pixbuf_format_get_name(format) {
+                let requested = ImageFile.decoderSize(format: String(cString: name), width: self.width,
+                                                      height: self.height, fitting: fitting)
+                g_free(name)
+                if let requested { gdk_pixbuf_loader_set_size(loader, Int32(requested.width), Int32(requested.height)) }
             }
         }
 
