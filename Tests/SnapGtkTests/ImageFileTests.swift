@@ -104,6 +104,20 @@ final class ImageFileTests: XCTestCase {
         XCTAssertEqual([drawing.width, drawing.height, drawing.naturalWidth, drawing.naturalHeight], [100, 75, 400, 300])
     }
 
+    func testAJpegCutShortIsRefusedThoughItsDecoderFillsTheRest() throws {
+        let jpeg = try png("photo.jpg", width: 1600, height: 1200, format: "jpeg")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: jpeg))
+        let cut = folder.appendingPathComponent("cut.jpg").path
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        let padded = folder.appendingPathComponent("padded.jpg").path
+        try (bytes + Data(count: 64)).write(to: URL(fileURLWithPath: padded))
+        for fitting in [nil, (width: 100, height: 50)] as [(width: Int, height: Int)?] {
+            XCTAssertEqual(brief(ImageFile.load(path: cut, fitting: fitting)), "not a readable image: the file ends before the image does")
+            XCTAssertNil(brief(ImageFile.load(path: jpeg, fitting: fitting)))
+            XCTAssertNil(brief(ImageFile.load(path: padded, fitting: fitting)), "bytes after the end of the image are no cut")
+        }
+    }
+
     func testCacheChecksOnceDecodesWhenDrawnAndAgainOnlyWhenLarger() throws {
         let path = try png("banner.png", width: 800, height: 400)
         // A file cut short passes the check (its header is whole) and fails when decoded; then the check says so.

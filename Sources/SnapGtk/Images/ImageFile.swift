@@ -175,6 +175,7 @@ public enum ImageFile {
             }
         }
         if let failure { return .failure(failure) }
+        if header.format == "jpeg", !jpegIsWhole(bytes) { return .failure(cutShort) }
         // The texture wraps the pixbuf's pixels (no copy); it is there for its conversion into cairo's layout.
         guard let pixbuf = header.pixbuf, let texture = gdk_texture_new_for_pixbuf(pixbuf) else {
             return .failure(Failure("not a readable image"))
@@ -182,6 +183,28 @@ public enum ImageFile {
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         return DecodedImage.copying(texture, naturalWidth: header.width, naturalHeight: header.height, limits: limits)
     }
+
+    /// Whether a JPEG's bytes hold its whole image: the end-of-image marker (FF D9) comes after the last scan's start
+    /// (FF DA). GdkPixbuf's JPEG loader completes a file cut short with grey rows and reports them decoded, so this
+    /// is the only sign. Inside a scan's data a 0xFF byte is always followed by 0x00 or a restart marker, so the first
+    /// of the two markers met from the end tells which came last; a whole file ends with its marker (or a little
+    /// padding), so that search is short for it.
+    static func jpegIsWhole(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = bytes.count - 2
+            while i >= 0 {
+                if bytes[i] == 0xFF {
+                    if bytes[i + 1] == 0xD9 { return true }
+                    if bytes[i + 1] == 0xDA { return false }
+                }
+                i -= 1
+            }
+            return false
+        }
+    }
+
+    /// The refusal of an image whose file ends before the image does.
+    static let cutShort = Failure("not a readable image: the file ends before the image does")
 
     /// Why an image of `width × height` pixels is refused under `limits`, or nil when it is not.
     static func refusal(width: Int, height: Int, limits: Limits) -> Failure? {
@@ -227,6 +250,8 @@ public enum ImageFile {
         var refusal: Failure?
         var sized = false
         var decodedRows = 0
+        /// GdkPixbuf's name for the image's format ("png", "jpeg", …), once the header is read.
+        private(set) var format: String?
         private(set) var pixbuf: OpaquePointer?
 
         init(limits: Limits, fitting: (width: Int, height: Int)?, stopAfterSize: Bool) {
@@ -246,12 +271,15 @@ public enum ImageFile {
             refusal = ImageFile.refusal(width: self.width, height: self.height, limits: limits)
             if refusal != nil || stopAfterSize {
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
-            } else if let fitting, let format = gdk_pixbuf_loader_get_format(loader),
-                      let name = gdk_pixbuf_format_get_name(format) {
-                let requested = ImageFile.decoderSize(format: String(cString: name), width: self.width,
-                                                      height: self.height, fitting: fitting)
+                return
+            }
+            if let info = gdk_pixbuf_loader_get_format(loader), let name = gdk_pixbuf_format_get_name(info) {
+                format = String(cString: name)
                 g_free(name)
-                if let requested { gdk_pixbuf_loader_set_size(loader, Int32(requested.width), Int32(requested.height)) }
+            }
+            if let fitting, let format,
+               let requested = ImageFile.decoderSize(format: format, width: self.width, height: self.height, fitting: fitting) {
+                gdk_pixbuf_loader_set_size(loader, Int32(requested.width), Int32(requested.height))
             }
         }
 
@@ -302,10 +330,10 @@ public enum ImageFile {
                 gdk_pixbuf_loader_close(loader, nil)
             }
             // GdkPixbuf hands out a partly decoded image without an error when the file ends early: only whole ones.
-            var cutShort = false
+            var endedEarly = false
             if ok, !stopAfterSize, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) {
                 if decodedRows < Int(gdk_pixbuf_get_height(decoded)) {
-                    cutShort = true
+                    endedEarly = true
                 } else {
                     pixbuf = scaled(decoded)
                 }
@@ -316,7 +344,7 @@ public enum ImageFile {
             if let refusal { return refusal }
             if stopAfterSize && sized { return nil }
             if ok, pixbuf != nil { return nil }
-            if cutShort { return Failure("not a readable image: the file ends before the image does") }
+            if endedEarly { return ImageFile.cutShort }
             if message.isEmpty { return Failure("not a readable image") }
             return Failure(message: message, brief: "not a readable image: \(message)")
         }
