@@ -53,28 +53,6 @@ public enum ImageFile {
         }
     }
 
-    /// The pixel size the header of the image at `path` declares, read without decoding the pixels and without
-    /// reading more of the file than the header (the file's kind and size are checked as for `load`; a pixel count
-    /// beyond `limits` is a failure).
-    static func size(path: String, limits: Limits = .standard) -> Result<(width: Int, height: Int), Failure> {
-        withFile(path: path, limits: limits) { fd, _ in
-            let header = Header(limits: limits, fitting: nil, stopAfterSize: true)
-            var chunk = [UInt8](repeating: 0, count: 64 << 10)
-            var total = 0
-            let failure = header.run { write in
-                while total <= limits.maxFileBytes {
-                    let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-                    if n < 0 && errno == EINTR { continue }
-                    if n <= 0 { return }
-                    total += n
-                    guard chunk.withUnsafeBufferPointer({ write(UnsafeBufferPointer(rebasing: $0[..<n])) }) else { return }
-                }
-            }
-            if let failure { return .failure(failure) }
-            return .success((header.width, header.height))
-        }
-    }
-
     /// The scale that makes `width × height` just cover `fitting`, at most 1.
     static func coverScale(width: Int, height: Int, fitting: (width: Int, height: Int)) -> Double {
         guard width > 0, height > 0 else { return 1 }
@@ -160,7 +138,7 @@ public enum ImageFile {
     /// Decodes `bytes` with GdkPixbuf (PNG, JPEG, GIF, SVG, …), refusing a header beyond `limits.maxPixels` before any
     /// pixel is decoded.
     static func decode(_ bytes: [UInt8], fitting: (width: Int, height: Int)?, limits: Limits) -> Result<DecodedImage, Failure> {
-        let header = Header(limits: limits, fitting: fitting, stopAfterSize: false)
+        let header = Header(limits: limits, fitting: fitting)
         let failure = header.run { write in
             // Small pieces first: the header is in the first few hundred bytes, and nothing is decoded past a refusal.
             bytes.withUnsafeBufferPointer { buffer in
@@ -244,20 +222,17 @@ public enum ImageFile {
     private final class Header {
         let limits: Limits
         let fitting: (width: Int, height: Int)?
-        let stopAfterSize: Bool
         var width = 0
         var height = 0
         var refusal: Failure?
-        var sized = false
         var decodedRows = 0
         /// GdkPixbuf's name for the image's format ("png", "jpeg", …), once the header is read.
         private(set) var format: String?
         private(set) var pixbuf: OpaquePointer?
 
-        init(limits: Limits, fitting: (width: Int, height: Int)?, stopAfterSize: Bool) {
+        init(limits: Limits, fitting: (width: Int, height: Int)?) {
             self.limits = limits
             self.fitting = fitting
-            self.stopAfterSize = stopAfterSize
         }
 
         deinit { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
@@ -267,9 +242,8 @@ public enum ImageFile {
         func sizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ width: Int32, _ height: Int32) {
             self.width = Int(width)
             self.height = Int(height)
-            sized = true
             refusal = ImageFile.refusal(width: self.width, height: self.height, limits: limits)
-            if refusal != nil || stopAfterSize {
+            if refusal != nil {
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
                 return
             }
@@ -304,8 +278,7 @@ public enum ImageFile {
         }
 
         /// Runs a loader; `source` writes the file's bytes through the function it is given, which returns false
-        /// when writing should stop (an error, a refusal, or the size known when only the size was asked for).
-        /// Returns nil when the image decoded (or, when only the size was asked for, when it is known and allowed).
+        /// when writing should stop (an error or a refusal). Returns nil when the image decoded.
         func run(_ source: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Void) -> Failure? {
             let loader = gdk_pixbuf_loader_new()!
             let callback: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, w, h, data in
@@ -322,7 +295,7 @@ public enum ImageFile {
             var ok = true
             source { piece in
                 ok = gdk_pixbuf_loader_write(loader, piece.baseAddress!, gsize(piece.count), &error) != 0
-                return ok && !(sized && (refusal != nil || stopAfterSize))
+                return ok && refusal == nil
             }
             if ok {
                 ok = gdk_pixbuf_loader_close(loader, &error) != 0
@@ -331,7 +304,7 @@ public enum ImageFile {
             }
             // GdkPixbuf hands out a partly decoded image without an error when the file ends early: only whole ones.
             var endedEarly = false
-            if ok, !stopAfterSize, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) {
+            if ok, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) {
                 if decodedRows < Int(gdk_pixbuf_get_height(decoded)) {
                     endedEarly = true
                 } else {
@@ -342,7 +315,6 @@ public enum ImageFile {
             let message = error.map { ImageFile.oneLine($0.pointee.message) } ?? ""
             if let error { g_error_free(error) }
             if let refusal { return refusal }
-            if stopAfterSize && sized { return nil }
             if ok, pixbuf != nil { return nil }
             if endedEarly { return ImageFile.cutShort }
             if message.isEmpty { return Failure("not a readable image") }

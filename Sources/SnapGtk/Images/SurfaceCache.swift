@@ -1,12 +1,11 @@
 import CSnapGtk
 
 /// Images by file path, ready for cairo drawing, so recycled cells never read or decode the same file twice.
-/// Files are read through `ImageFile` (regular files only, bounded size and pixel count). `check` reads only a file's
-/// header; `image` decodes at the size the image is drawn, and again, larger, when asked for more pixels later (a
-/// wider window, a scale factor of 2). Failures are remembered, so a bad file is tried once. Least recently used
-/// decoded images beyond `capacity` images or `byteBudget` bytes of pixels are dropped (and decoded again if needed).
-/// Widgets use `lookup` and `decode(path:fitting:rank:done:)` instead, which never read a file on GTK's thread: the
-/// checks and the decoding run on a worker (`DecodeQueue`), and the pixels are kept the same way when they come back.
+/// Nothing here reads a file on GTK's thread: `decode(path:fitting:rank:done:)` has a worker (`DecodeQueue`) read and
+/// decode it through `ImageFile` (regular files only, bounded size and pixel count) at the size the image is drawn,
+/// and again, larger, when asked for more pixels later (a wider window, a scale factor of 2); `lookup` answers from
+/// what is kept. Failures are remembered, so a bad file is tried once. Least recently used decoded images beyond
+/// `capacity` images or `byteBudget` bytes of pixels are dropped (and decoded again if needed).
 @MainActor
 final class SurfaceCache {
     /// Why an image could not be used.
@@ -18,15 +17,15 @@ final class SurfaceCache {
     let byteBudget: Int
     /// What a file may be.
     let limits: ImageFile.Limits
-    /// How many distinct files were tried so far (header read, by `check` or a decode); lets tests see that
-    /// recycling does not reload.
+    /// How many distinct files were tried so far; lets tests see that recycling does not reload.
     private(set) var loads = 0
     /// How many times a file was decoded (or tried): counted when the decode ends (on a worker: when its result is
     /// back on GTK's thread).
     private(set) var decodes = 0
 
     private enum Entry {
-        case checked(width: Int, height: Int)
+        /// Decoded before, its pixels since dropped.
+        case good
         case decoded(DecodedImage)
         case failed(Failure)
     }
@@ -59,74 +58,21 @@ final class SurfaceCache {
         }
     }
 
-    /// Why the file at `path` cannot be used, when that is known already (a check or a decode failed); reads nothing.
+    /// Why the file at `path` cannot be used, when that is known already (a decode failed); reads nothing.
     func knownFailure(path: String) -> Failure? {
         if case .failed(let failure) = entries[path] { return failure }
         return nil
     }
 
-    /// Whether the file at `path` can be used, judged from its kind, size and header (the pixels are not decoded):
-    /// nil when it can, else why not. A file that passes may still fail to decode (cut short, corrupt pixels).
-    func check(path: String) -> Failure? {
-        if let entry = entries[path] {
-            if case .failed(let failure) = entry { return failure }
-            return nil
-        }
-        loads += 1
-        if let texture = textures[path] {
-            let (width, height) = texture.size
-            entries[path] = .checked(width: width, height: height)
-            return nil
-        }
-        switch ImageFile.size(path: path, limits: limits) {
-        case .success(let size):
-            entries[path] = .checked(width: size.width, height: size.height)
-            return nil
-        case .failure(let failure):
-            entries[path] = .failed(failure)
-            return failure
-        }
-    }
-
-    /// The image at `path`, decoded on first use so that it covers `fitting` (device pixels; its full size when nil),
-    /// and decoded again when a later `fitting` needs more pixels than the kept ones have.
-    func image(atPath path: String, fitting: (width: Int, height: Int)? = nil) -> Result<DecodedImage, Failure> {
-        if let texture = textures[path] { return .success(texture.image) }
-        if entries[path] == nil { loads += 1 }
-        switch entries[path] {
-        case .failed(let failure):
-            return .failure(failure)
-        case .decoded(let image):
-            touch(path)
-            guard needsMore(image, fitting) else { return .success(image) }
-            // Larger now: decode again with some room, so a window being dragged wider does not decode every frame.
-            let roomy = fitting.map { (width: $0.width + $0.width / 4, height: $0.height + $0.height / 4) }
-            decodes += 1
-            guard case .success(let larger) = ImageFile.load(path: path, fitting: roomy, limits: limits) else { return .success(image) }
-            keep(larger, at: path)
-            return .success(larger)
-        case .checked, nil:
-            decodes += 1
-            switch ImageFile.load(path: path, fitting: fitting, limits: limits) {
-            case .success(let image):
-                keep(image, at: path)
-                return .success(image)
-            case .failure(let failure):
-                entries[path] = .failed(failure)
-                return .failure(failure)
-            }
-        }
-    }
-
     /// Bytes of decoded pixels kept now.
     var decodedBytes: Int { bytes }
 
-    /// Drops every decoded image; files stay known as good (their header size) or bad. For images that are not on
+    /// Drops every decoded image; files stay known as good or bad. For images that are not on
     /// screen any more (a hidden carousel): the next draw decodes again, at the size it is drawn then.
     func releaseDecoded() {
         for path in order {
-            guard case .decoded(let image) = entries[path] else { continue }
-            entries[path] = .checked(width: image.naturalWidth, height: image.naturalHeight)
+            guard case .decoded = entries[path] else { continue }
+            entries[path] = .good
         }
         order.removeAll()
         bytes = 0
@@ -160,7 +106,7 @@ final class SurfaceCache {
             let oldest = order.removeFirst()
             if case .decoded(let dropped) = entries[oldest] {
                 bytes -= dropped.byteCount
-                entries[oldest] = .checked(width: dropped.naturalWidth, height: dropped.naturalHeight)
+                entries[oldest] = .good
             }
         }
     }
@@ -187,7 +133,7 @@ final class SurfaceCache {
         case .decoded(let image):
             touch(path)
             return .image(image, covers: !needsMore(image, fitting))
-        case .checked, nil:
+        case .good, nil:
             return .none
         }
     }
@@ -230,10 +176,10 @@ final class SurfaceCache {
     private var releases = 0
 
     /// Decodes the file at `path` on a worker (`DecodeQueue.shared`) so its pixels cover `fitting` (device pixels),
-    /// with some room when kept pixels were too few (as `image(atPath:fitting:)` does). Requests for a path already
+    /// with some room when kept pixels were too few. Requests for a path already
     /// being decoded wait for that decode. `rank` orders the waiting decodes (lowest first; a decode many wait for
     /// takes their lowest); `done` is called on GTK's thread once the pixels are kept (nil) or the file failed
-    /// (then it is remembered as failed, as a synchronous decode would), unless the request is cancelled first.
+    /// (then it is remembered as failed), unless the request is cancelled first.
     /// A larger decode that fails keeps the smaller pixels (nil).
     func decode(path: String, fitting: (width: Int, height: Int)?, rank: @escaping () -> Int,
                 done: @escaping (Failure?) -> Void) -> Request {
@@ -265,7 +211,7 @@ final class SurfaceCache {
     /// Whether any decode is waiting or running.
     var isDecoding: Bool { !pending.isEmpty }
 
-    /// A worker's result: kept as `image(atPath:fitting:)` keeps its own, then the waiting requests are told.
+    /// A worker's result: kept (or not, if it is no better than what is kept), then the waiting requests are told.
     private func decoded(_ path: String, _ result: Result<DecodedImage, Failure>) {
         let entry = pending.removeValue(forKey: path)
         let waiting = entry?.requests ?? []
@@ -274,13 +220,11 @@ final class SurfaceCache {
         var failure: Failure?
         switch (result, entries[path]) {
         case (_, .failed(let known)?):
-            // Found failed meanwhile (a synchronous decode): that stays.
+            // Known failed already (decoded again all the same): that stays.
             failure = known
-        case (.success(let decoded), _) where (entry?.releasesAtStart ?? releases) != releases:
+        case (.success, _) where (entry?.releasesAtStart ?? releases) != releases:
             // Asked for before the pixels were released (the carousel was hidden meanwhile): not kept.
-            if entries[path] == nil {
-                entries[path] = .checked(width: decoded.naturalWidth, height: decoded.naturalHeight)
-            }
+            if entries[path] == nil { entries[path] = .good }
         case (.success(let decoded), .decoded(let kept)?) where kept.width >= decoded.width:
             // No better than the pixels kept meanwhile.
             break
