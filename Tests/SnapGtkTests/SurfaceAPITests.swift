@@ -214,7 +214,7 @@ final class SurfaceAPITests: XCTestCase {
             let picture = Picture(texture: red)
             XCTAssertEqual(picture.fit, .contain)
             XCTAssertTrue(picture.texture === red)
-            XCTAssertTrue(gtk_picture_get_paintable(OpaquePointer(picture.pointer)) == red.pointer)
+            XCTAssertTrue(gtk_picture_get_paintable(OpaquePointer(picture.pointer)) == red.gdkTexture)
             picture.addStyleClass("rounded-test-picture")
             picture.sizeRequest = (width: 100, height: 100)
             picture.alternativeText = "A red block"
@@ -276,9 +276,8 @@ final class SurfaceAPITests: XCTestCase {
         let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         let gdkTexture = gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, data, gsize(width * 4))!
         g_bytes_unref(data)
-        let texture = Texture(unsafeRetaining: UnsafeMutableRawPointer(gdkTexture))
-        g_object_unref(UnsafeMutableRawPointer(gdkTexture))
-        return texture
+        defer { g_object_unref(UnsafeMutableRawPointer(gdkTexture)) }
+        return try! Texture(unsafeCopying: UnsafeMutableRawPointer(gdkTexture))
     }
 
     /// Premultiplied BGRA pixels of a widget as GTK draws it now (its CSS included), on a transparent background.

@@ -4,14 +4,14 @@ import Synchronization
 /// Decodes image files on worker threads, a few at a time, so GTK's thread never waits for a decoder.
 ///
 /// A job runs `ImageFile.load` (the file's kind and size checked on the open file, the header's pixel count checked
-/// before decoding, pixels decoded at the size asked for) and copies the pixels into a cairo image surface, all on
-/// a thread of GIO's pool (`g_task_run_in_thread`); GTK 4.8 documents `GdkTexture` as immutable and so thread-safe.
+/// before decoding, pixels decoded at the size asked for and copied into a `DecodedImage`) on a thread of GIO's pool
+/// (`g_task_run_in_thread`); GTK 4.8 documents `GdkTexture` as immutable and so thread-safe.
 /// Only the result comes back to GTK's thread, through the `GTask`'s callback. At most `limit` jobs run at once; the
 /// others wait, and when a worker frees up the waiting job with the lowest rank starts (ranks are asked for then,
 /// so they follow what the view shows at that moment). Jobs start from an idle callback that runs after GTK's
 /// drawing, so a frame's draws all ask first and the ranks decide, and the frame that asked is not slowed by the
 /// start. A cancelled job that has not started never starts; one that is running finishes on its worker, and its
-/// result is dropped (its surface destroyed) instead of delivered.
+/// result is dropped instead of delivered.
 @MainActor
 final class DecodeQueue {
     /// The queue banners use: two decodes at a time for the whole process (the machine's other cores stay free for
@@ -41,13 +41,13 @@ final class DecodeQueue {
         fileprivate let queue: DecodeQueue
         fileprivate let input: DecodeInput
         fileprivate let rank: () -> Int
-        fileprivate var done: ((Result<DecodedSurface, ImageFile.Failure>) -> Void)?
+        fileprivate var done: ((Result<DecodedImage, ImageFile.Failure>) -> Void)?
         fileprivate var cancellable: UnsafeMutablePointer<GCancellable>?
         /// Whether a worker has it (or had it).
         fileprivate(set) var started = false
 
         fileprivate init(queue: DecodeQueue, input: DecodeInput, rank: @escaping () -> Int,
-                         done: @escaping (Result<DecodedSurface, ImageFile.Failure>) -> Void) {
+                         done: @escaping (Result<DecodedImage, ImageFile.Failure>) -> Void) {
             self.queue = queue
             self.input = input
             self.rank = rank
@@ -62,9 +62,9 @@ final class DecodeQueue {
 
     /// Asks for the image at `path` decoded to cover `fitting` (device pixels; its own size when nil) within
     /// `limits`. `rank` orders waiting jobs, lowest first (asked for when a worker frees up); `done` gets the
-    /// pixels (its to keep: destroy the surface when done with it) or why there are none.
+    /// pixels or why there are none.
     func submit(path: String, fitting: (width: Int, height: Int)?, limits: ImageFile.Limits,
-                rank: @escaping () -> Int, done: @escaping (Result<DecodedSurface, ImageFile.Failure>) -> Void) -> Job {
+                rank: @escaping () -> Int, done: @escaping (Result<DecodedImage, ImageFile.Failure>) -> Void) -> Job {
         let job = Job(queue: self, input: DecodeInput(path: path, fitting: fitting, limits: limits), rank: rank, done: done)
         waiting.append(job)
         schedulePump()
@@ -129,9 +129,8 @@ final class DecodeQueue {
         if let done {
             // A task that was not cancelled always returns a result; should GLib hand none back, the waiters still
             // get an answer rather than waiting for ever.
-            done(output?.take() ?? .failure(ImageFile.Failure("not a readable image: the decoder gave no result")))
+            done(output?.result ?? .failure(ImageFile.Failure("not a readable image: the decoder gave no result")))
         }
-        output?.discard()
         schedulePump()
     }
 }
@@ -168,59 +167,13 @@ final class DecodeInput: Sendable {
     }
 }
 
-/// Decoded pixels: a cairo image surface (premultiplied ARGB32) whose one reference belongs to whoever holds this,
-/// its size, and the file's own size.
-struct DecodedSurface {
-    let surface: OpaquePointer
-    let width: Int
-    let height: Int
-    let naturalWidth: Int
-    let naturalHeight: Int
-}
-
 /// A worker's result on its way to GTK's thread through `g_task_return_pointer`. Written once on the worker before
-/// it returns the task, read once on GTK's thread after (GTask's completion orders the two).
+/// it returns the task, read on GTK's thread after (GTask's completion orders the two).
 private final class DecodeOutput {
-    private var result: Result<DecodedSurface, ImageFile.Failure>?
+    let result: Result<DecodedImage, ImageFile.Failure>
     let handoff = Handoff()
 
-    init(_ result: Result<DecodedSurface, ImageFile.Failure>) { self.result = result }
-
-    /// The result, now the caller's.
-    func take() -> Result<DecodedSurface, ImageFile.Failure> {
-        defer { result = nil }
-        return result!
-    }
-
-    /// Destroys the pixels if nobody took them.
-    func discard() {
-        if case .success(let decoded)? = result { cairo_surface_destroy(decoded.surface) }
-        result = nil
-    }
-}
-
-extension ImageFile {
-    /// Reads and decodes the image at `path` as `load` does, then copies its pixels into a new cairo image surface
-    /// (the caller owns it). Runs on any thread: it touches nothing but the file, the decoder and the new objects.
-    static func loadSurface(path: String, fitting: (width: Int, height: Int)?,
-                            limits: Limits) -> Result<DecodedSurface, Failure> {
-        let decoded: Decoded
-        switch load(path: path, fitting: fitting, limits: limits) {
-        case .success(let image): decoded = image
-        case .failure(let failure): return .failure(failure)
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(decoded.texture)) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(decoded.width), Int32(decoded.height))!
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return .failure(Failure("cannot make a surface of \(decoded.width)×\(decoded.height) px"))
-        }
-        // gdk_texture_download writes cairo's premultiplied ARGB32 layout.
-        gdk_texture_download(decoded.texture, cairo_image_surface_get_data(surface), gsize(cairo_image_surface_get_stride(surface)))
-        cairo_surface_mark_dirty(surface)
-        return .success(DecodedSurface(surface: surface, width: decoded.width, height: decoded.height,
-                                       naturalWidth: decoded.naturalWidth, naturalHeight: decoded.naturalHeight))
-    }
+    init(_ result: Result<DecodedImage, ImageFile.Failure>) { self.result = result }
 }
 
 // The C callbacks are free functions, so none of them is main-actor isolated: a closure written inside the
@@ -237,7 +190,7 @@ private func decodeOnWorker(_ task: OpaquePointer?, _ source: gpointer?, _ data:
         g_task_return_pointer(task, nil, nil)
         return
     }
-    let output = DecodeOutput(ImageFile.loadSurface(path: input.path, fitting: input.fitting, limits: input.limits))
+    let output = DecodeOutput(ImageFile.load(path: input.path, fitting: input.fitting, limits: input.limits))
     output.handoff.give()
     g_task_return_pointer(task, Unmanaged.passRetained(output).toOpaque(), releaseDecodeOutput)
 }
@@ -268,5 +221,4 @@ private func releaseDecodeOutput(_ data: gpointer?) {
     guard let data else { return }
     let output = Unmanaged<DecodeOutput>.fromOpaque(data).takeRetainedValue()
     output.handoff.take()
-    output.discard()
 }

@@ -1,17 +1,13 @@
 import CSnapGtk
 import Glibc
 
-/// Reads an image file that may be hostile: only a regular file is opened (a FIFO, a device or a folder is refused
-/// without blocking), its size is checked before a byte is read, and its pixel size is read from the header and
-/// checked before anything is decoded. Only a copy scaled to the size it will be shown is kept: a decoded image is
-/// at most `Limits.maxPixels` for a moment, and a file cut short is refused rather than shown half decoded.
-///
-/// ```swift
-/// switch ImageFile.load(path: "banner.png", fitting: (width: 640, height: 360)) {
-/// case .success(let image): gtk_picture_set_paintable(picture, image.texture)   // then g_object_unref(image.texture)
-/// case .failure(let failure): print(failure.brief)                            // "not a regular file (a FIFO)"
-/// }
-/// ```
+/// The rules for reading an image file that may be hostile, and what breaking them is called. Every way the library
+/// gets pixels from a file follows them (``Texture/load(contentsOfFile:fitting:limits:completion:)``,
+/// ``Texture/init(contentsOfFile:fitting:limits:)`` and a carousel's banners): only a regular file is opened,
+/// without blocking (a FIFO, a device or a folder is refused at once, never waited on); its size is checked on the
+/// open file before a byte is read; the pixel size its header declares is checked before anything is decoded; a
+/// decoder that can decode fewer pixels (JPEG, SVG) is asked for those that cover the size asked for, and only a
+/// copy at that size is kept; and a file cut short is refused rather than shown half decoded.
 public enum ImageFile {
     /// What a file may be: bytes on disk and pixels in its header.
     public struct Limits: Sendable, Equatable {
@@ -43,24 +39,12 @@ public enum ImageFile {
         init(_ brief: String) { self.init(message: brief, brief: brief) }
     }
 
-    /// A decoded image: a texture (the caller owns one reference: `g_object_unref` it) and sizes.
-    public struct Decoded {
-        /// The pixels as a `GdkTexture *`, usable as a `GdkPaintable`.
-        public let texture: OpaquePointer
-        /// The texture's width in pixels.
-        public let width: Int
-        /// The texture's height in pixels.
-        public let height: Int
-        /// The image's own width, as its header gives it.
-        public let naturalWidth: Int
-        /// The image's own height, as its header gives it.
-        public let naturalHeight: Int
-    }
-
     /// Reads and decodes the image at `path`, scaled down (never up) so it still covers `fitting` (in device pixels)
-    /// with its proportions kept; at its own size when `fitting` is nil.
-    public static func load(path: String, fitting: (width: Int, height: Int)? = nil,
-                            limits: Limits = .standard) -> Result<Decoded, Failure> {
+    /// with its proportions kept; at its own size when `fitting` is nil. Runs on any thread: it touches only the file,
+    /// the decoder and the objects it makes. Refusals come before anything is read or decoded; what it blocks on is
+    /// reading at most `limits.maxFileBytes` of a regular file and decoding at most `limits.maxPixels`.
+    static func load(path: String, fitting: (width: Int, height: Int)? = nil,
+                     limits: Limits = .standard) -> Result<DecodedImage, Failure> {
         withFile(path: path, limits: limits) { fd, size in
             switch readAll(fd, size: size, limits: limits) {
             case .failure(let failure): return .failure(failure)
@@ -69,30 +53,8 @@ public enum ImageFile {
         }
     }
 
-    /// The pixel size the header of the image at `path` declares, read without decoding the pixels and without
-    /// reading more of the file than the header (the file's kind and size are checked as for `load`; a pixel count
-    /// beyond `limits` is a failure).
-    public static func size(path: String, limits: Limits = .standard) -> Result<(width: Int, height: Int), Failure> {
-        withFile(path: path, limits: limits) { fd, _ in
-            let header = Header(limits: limits, fitting: nil, stopAfterSize: true)
-            var chunk = [UInt8](repeating: 0, count: 64 << 10)
-            var total = 0
-            let failure = header.run { write in
-                while total <= limits.maxFileBytes {
-                    let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-                    if n < 0 && errno == EINTR { continue }
-                    if n <= 0 { return }
-                    total += n
-                    guard chunk.withUnsafeBufferPointer({ write(UnsafeBufferPointer(rebasing: $0[..<n])) }) else { return }
-                }
-            }
-            if let failure { return .failure(failure) }
-            return .success((header.width, header.height))
-        }
-    }
-
     /// The scale that makes `width × height` just cover `fitting`, at most 1.
-    public static func coverScale(width: Int, height: Int, fitting: (width: Int, height: Int)) -> Double {
+    static func coverScale(width: Int, height: Int, fitting: (width: Int, height: Int)) -> Double {
         guard width > 0, height > 0 else { return 1 }
         return min(1, max(Double(fitting.width) / Double(width), Double(fitting.height) / Double(height)))
     }
@@ -175,8 +137,8 @@ public enum ImageFile {
 
     /// Decodes `bytes` with GdkPixbuf (PNG, JPEG, GIF, SVG, …), refusing a header beyond `limits.maxPixels` before any
     /// pixel is decoded.
-    static func decode(_ bytes: [UInt8], fitting: (width: Int, height: Int)?, limits: Limits) -> Result<Decoded, Failure> {
-        let header = Header(limits: limits, fitting: fitting, stopAfterSize: false)
+    static func decode(_ bytes: [UInt8], fitting: (width: Int, height: Int)?, limits: Limits) -> Result<DecodedImage, Failure> {
+        let header = Header(limits: limits, fitting: fitting)
         let failure = header.run { write in
             // Small pieces first: the header is in the first few hundred bytes, and nothing is decoded past a refusal.
             bytes.withUnsafeBufferPointer { buffer in
@@ -191,49 +153,107 @@ public enum ImageFile {
             }
         }
         if let failure { return .failure(failure) }
+        if header.format == "jpeg", !jpegIsWhole(bytes) { return .failure(cutShort) }
+        // The texture wraps the pixbuf's pixels (no copy); it is there for its conversion into cairo's layout.
         guard let pixbuf = header.pixbuf, let texture = gdk_texture_new_for_pixbuf(pixbuf) else {
             return .failure(Failure("not a readable image"))
         }
-        return .success(Decoded(texture: texture, width: Int(gdk_texture_get_width(texture)),
-                                height: Int(gdk_texture_get_height(texture)),
-                                naturalWidth: header.width, naturalHeight: header.height))
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        return DecodedImage.copying(texture, naturalWidth: header.width, naturalHeight: header.height, limits: limits)
     }
 
-    /// One GdkPixbufLoader run: learns the size from the header (`size-prepared`), refuses or scales there, and keeps
-    /// the decoded pixbuf.
+    /// Whether a JPEG's bytes hold its whole image: the end-of-image marker (FF D9) comes after the last scan's start
+    /// (FF DA). GdkPixbuf's JPEG loader completes a file cut short with grey rows and reports them decoded, so this
+    /// is the only sign. Inside a scan's data a 0xFF byte is always followed by 0x00 or a restart marker, so the first
+    /// of the two markers met from the end tells which came last; a whole file ends with its marker (or a little
+    /// padding), so that search is short for it.
+    static func jpegIsWhole(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = bytes.count - 2
+            while i >= 0 {
+                if bytes[i] == 0xFF {
+                    if bytes[i + 1] == 0xD9 { return true }
+                    if bytes[i + 1] == 0xDA { return false }
+                }
+                i -= 1
+            }
+            return false
+        }
+    }
+
+    /// The refusal of an image whose file ends before the image does.
+    static let cutShort = Failure("not a readable image: the file ends before the image does")
+
+    /// Why an image of `width × height` pixels is refused under `limits`, or nil when it is not.
+    static func refusal(width: Int, height: Int, limits: Limits) -> Failure? {
+        if width <= 0 || height <= 0 { return Failure("image has no pixels") }
+        guard width.multipliedReportingOverflow(by: height).partialValue > limits.maxPixels
+                || width > limits.maxPixels || height > limits.maxPixels else { return nil }
+        let limit = limits.maxPixels % 1_000_000 == 0 ? "\(limits.maxPixels / 1_000_000) megapixels" : "\(limits.maxPixels) pixels"
+        return Failure("image too large (\(width)×\(height) px, limit \(limit))")
+    }
+
+    /// The size to ask the decoder of `format` for, when it can decode smaller than the image at no extra cost:
+    /// a JPEG decoder at 1/2, 1/4 or 1/8 of the image's size (the smallest of those that still covers `fitting`), an
+    /// SVG renderer at the size that just covers `fitting`. Nil for any other format: PNG, GIF and the rest decode
+    /// every pixel whatever is asked, and GdkPixbuf would then scale the whole image at the end, as `Header.scaled`
+    /// does. They are asked nothing because a loader asked for a size its decoder does not deliver reports no rows
+    /// until it closes, and the rows it reports are how a PNG cut short is found. The JPEG size is the one libjpeg
+    /// gives at that scale (rounded up): asked for another, GdkPixbuf would scale the decoder's output once more.
+    static func decoderSize(format: String, width: Int, height: Int,
+                            fitting: (width: Int, height: Int)) -> (width: Int, height: Int)? {
+        guard coverScale(width: width, height: height, fitting: fitting) < 1 else { return nil }
+        func divided(_ n: Int, _ d: Int) -> Int { (n + d - 1) / d }
+        switch format {
+        case "jpeg":
+            var d = 1
+            while d < 8, divided(width, 2 * d) >= fitting.width, divided(height, 2 * d) >= fitting.height { d *= 2 }
+            return d > 1 ? (divided(width, d), divided(height, d)) : nil
+        case "svg":
+            let scale = coverScale(width: width, height: height, fitting: fitting)
+            return (max(1, Int((Double(width) * scale).rounded(.up))), max(1, Int((Double(height) * scale).rounded(.up))))
+        default:
+            return nil
+        }
+    }
+
+    /// One GdkPixbufLoader run: learns the size from the header (`size-prepared`), refuses there or asks the decoder
+    /// for fewer pixels (`decoderSize`), and keeps the decoded pixbuf, scaled the rest of the way to cover `fitting`.
     private final class Header {
         let limits: Limits
         let fitting: (width: Int, height: Int)?
-        let stopAfterSize: Bool
         var width = 0
         var height = 0
         var refusal: Failure?
-        var sized = false
         var decodedRows = 0
+        /// GdkPixbuf's name for the image's format ("png", "jpeg", …), once the header is read.
+        private(set) var format: String?
         private(set) var pixbuf: OpaquePointer?
 
-        init(limits: Limits, fitting: (width: Int, height: Int)?, stopAfterSize: Bool) {
+        init(limits: Limits, fitting: (width: Int, height: Int)?) {
             self.limits = limits
             self.fitting = fitting
-            self.stopAfterSize = stopAfterSize
         }
 
         deinit { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
 
-        /// Called by the loader once the header is read; a size of 0×0 makes the loader stop before decoding.
+        /// Called by the loader once the header is read, before any pixel is decoded: a size of 0×0 makes the loader
+        /// stop there; a smaller one makes the decoder decode at that size.
         func sizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, _ width: Int32, _ height: Int32) {
             self.width = Int(width)
             self.height = Int(height)
-            sized = true
-            if width <= 0 || height <= 0 {
-                refusal = Failure("image has no pixels")
-            } else if self.width.multipliedReportingOverflow(by: self.height).partialValue > limits.maxPixels
-                        || self.width > limits.maxPixels || self.height > limits.maxPixels {
-                let limit = limits.maxPixels % 1_000_000 == 0 ? "\(limits.maxPixels / 1_000_000) megapixels" : "\(limits.maxPixels) pixels"
-                refusal = Failure("image too large (\(width)×\(height) px, limit \(limit))")
-            }
-            if refusal != nil || stopAfterSize {
+            refusal = ImageFile.refusal(width: self.width, height: self.height, limits: limits)
+            if refusal != nil {
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
+                return
+            }
+            if let info = gdk_pixbuf_loader_get_format(loader), let name = gdk_pixbuf_format_get_name(info) {
+                format = String(cString: name)
+                g_free(name)
+            }
+            if let fitting, let format,
+               let requested = ImageFile.decoderSize(format: format, width: self.width, height: self.height, fitting: fitting) {
+                gdk_pixbuf_loader_set_size(loader, Int32(requested.width), Int32(requested.height))
             }
         }
 
@@ -258,8 +278,7 @@ public enum ImageFile {
         }
 
         /// Runs a loader; `source` writes the file's bytes through the function it is given, which returns false
-        /// when writing should stop (an error, a refusal, or the size known when only the size was asked for).
-        /// Returns nil when the image decoded (or, when only the size was asked for, when it is known and allowed).
+        /// when writing should stop (an error or a refusal). Returns nil when the image decoded.
         func run(_ source: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Void) -> Failure? {
             let loader = gdk_pixbuf_loader_new()!
             let callback: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, w, h, data in
@@ -276,7 +295,7 @@ public enum ImageFile {
             var ok = true
             source { piece in
                 ok = gdk_pixbuf_loader_write(loader, piece.baseAddress!, gsize(piece.count), &error) != 0
-                return ok && !(sized && (refusal != nil || stopAfterSize))
+                return ok && refusal == nil
             }
             if ok {
                 ok = gdk_pixbuf_loader_close(loader, &error) != 0
@@ -284,10 +303,10 @@ public enum ImageFile {
                 gdk_pixbuf_loader_close(loader, nil)
             }
             // GdkPixbuf hands out a partly decoded image without an error when the file ends early: only whole ones.
-            var cutShort = false
-            if ok, !stopAfterSize, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) {
+            var endedEarly = false
+            if ok, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) {
                 if decodedRows < Int(gdk_pixbuf_get_height(decoded)) {
-                    cutShort = true
+                    endedEarly = true
                 } else {
                     pixbuf = scaled(decoded)
                 }
@@ -296,9 +315,8 @@ public enum ImageFile {
             let message = error.map { ImageFile.oneLine($0.pointee.message) } ?? ""
             if let error { g_error_free(error) }
             if let refusal { return refusal }
-            if stopAfterSize && sized { return nil }
             if ok, pixbuf != nil { return nil }
-            if cutShort { return Failure("not a readable image: the file ends before the image does") }
+            if endedEarly { return ImageFile.cutShort }
             if message.isEmpty { return Failure("not a readable image") }
             return Failure(message: message, brief: "not a readable image: \(message)")
         }

@@ -1,53 +1,38 @@
 import CSnapGtk
 
 /// Images by file path, ready for cairo drawing, so recycled cells never read or decode the same file twice.
-/// Files are read through `ImageFile` (regular files only, bounded size and pixel count). `check` reads only a file's
-/// header; `image` decodes at the size the image is drawn, and again, larger, when asked for more pixels later (a
-/// wider window, a scale factor of 2). Failures are remembered, so a bad file is tried once. Least recently used
-/// decoded images beyond `capacity` images or `byteBudget` bytes of pixels are dropped (and decoded again if needed).
-/// Widgets use `lookup` and `decode(path:fitting:rank:done:)` instead, which never read a file on GTK's thread: the
-/// checks and the decoding run on a worker (`DecodeQueue`), and the pixels are kept the same way when they come back.
+/// Nothing here reads a file on GTK's thread: `decode(path:fitting:rank:done:)` has a worker (`DecodeQueue`) read and
+/// decode it through `ImageFile` (regular files only, bounded size and pixel count) at the size the image is drawn,
+/// and again, larger, when asked for more pixels later (a wider window, a scale factor of 2); `lookup` answers from
+/// what is kept. Failures are remembered, so a bad file is tried once. Least recently used decoded images beyond
+/// `capacity` images or `byteBudget` bytes of pixels are dropped (and decoded again if needed).
 @MainActor
 final class SurfaceCache {
-    /// A decoded image: a cairo image surface the cache owns, and its pixel size.
-    public struct Image {
-        /// The pixels; valid while the cache holds the entry (draw from it, don't keep it).
-        public let surface: OpaquePointer
-        /// The surface's width in pixels (the file's, or less when it was decoded to fit).
-        public let width: Int
-        /// The surface's height in pixels.
-        public let height: Int
-        /// The file's own width in pixels.
-        public let naturalWidth: Int
-        /// The file's own height in pixels.
-        public let naturalHeight: Int
-    }
-
     /// Why an image could not be used.
-    public typealias Failure = ImageFile.Failure
+    typealias Failure = ImageFile.Failure
 
     /// Most decoded images kept; enough for the images around a pager's current page many times over.
-    public let capacity: Int
+    let capacity: Int
     /// Most bytes of decoded pixels kept (the image in use is kept whatever its size).
-    public let byteBudget: Int
+    let byteBudget: Int
     /// What a file may be.
-    public let limits: ImageFile.Limits
-    /// How many distinct files were tried so far (header read, by `check` or a decode); lets tests see that
-    /// recycling does not reload.
-    public private(set) var loads = 0
+    let limits: ImageFile.Limits
+    /// How many distinct files were tried so far; lets tests see that recycling does not reload.
+    private(set) var loads = 0
     /// How many times a file was decoded (or tried): counted when the decode ends (on a worker: when its result is
     /// back on GTK's thread).
-    public private(set) var decodes = 0
+    private(set) var decodes = 0
 
     private enum Entry {
-        case checked(width: Int, height: Int)
-        case decoded(Image)
+        /// Decoded before, its pixels since dropped.
+        case good
+        case decoded(DecodedImage)
         case failed(Failure)
     }
 
     private var entries: [String: Entry] = [:]
-    /// Textures the application gave, by key: asked for such a key, the cache takes the texture's pixels instead of
-    /// reading a file (again after an eviction).
+    /// Textures the application gave, by key: asked for such a key, the cache answers with the texture's pixels (the
+    /// application's, in memory already) instead of reading a file, and keeps nothing of its own for them.
     var textures: [String: Texture] = [:]
     /// Paths with a decoded image, least recently used first.
     private var order: [String] = []
@@ -58,7 +43,7 @@ final class SurfaceCache {
     let queue: DecodeQueue
 
     /// An empty cache holding at most `capacity` (≥ 1) decoded images and about `byteBudget` bytes of pixels.
-    public init(capacity: Int = 64, byteBudget: Int = 64 << 20, limits: ImageFile.Limits = .standard,
+    init(capacity: Int = 64, byteBudget: Int = 64 << 20, limits: ImageFile.Limits = .standard,
                 queue: DecodeQueue = .shared) {
         self.queue = queue
         self.capacity = max(1, capacity)
@@ -67,81 +52,27 @@ final class SurfaceCache {
     }
 
     isolated deinit {
-        // Decodes still waiting never start; running ones find the cache gone and destroy their pixels.
+        // Decodes still waiting never start; running ones find the cache gone and drop their pixels.
         for entry in pending.values {
             if let job = entry.job { queue.cancel(job) }
         }
-        for case .decoded(let image) in entries.values { cairo_surface_destroy(image.surface) }
     }
 
-    /// Why the file at `path` cannot be used, when that is known already (a check or a decode failed); reads nothing.
+    /// Why the file at `path` cannot be used, when that is known already (a decode failed); reads nothing.
     func knownFailure(path: String) -> Failure? {
         if case .failed(let failure) = entries[path] { return failure }
         return nil
     }
 
-    /// Whether the file at `path` can be used, judged from its kind, size and header (the pixels are not decoded):
-    /// nil when it can, else why not. A file that passes may still fail to decode (cut short, corrupt pixels).
-    public func check(path: String) -> Failure? {
-        if let entry = entries[path] {
-            if case .failed(let failure) = entry { return failure }
-            return nil
-        }
-        loads += 1
-        if let texture = textures[path] {
-            let (width, height) = texture.size
-            entries[path] = .checked(width: width, height: height)
-            return nil
-        }
-        switch ImageFile.size(path: path, limits: limits) {
-        case .success(let size):
-            entries[path] = .checked(width: size.width, height: size.height)
-            return nil
-        case .failure(let failure):
-            entries[path] = .failed(failure)
-            return failure
-        }
-    }
-
-    /// The image at `path`, decoded on first use so that it covers `fitting` (device pixels; its full size when nil),
-    /// and decoded again when a later `fitting` needs more pixels than the kept ones have.
-    public func image(atPath path: String, fitting: (width: Int, height: Int)? = nil) -> Result<Image, Failure> {
-        if entries[path] == nil { loads += 1 }
-        switch entries[path] {
-        case .failed(let failure):
-            return .failure(failure)
-        case .decoded(let image):
-            touch(path)
-            guard needsMore(image, fitting) else { return .success(image) }
-            // Larger now: decode again with some room, so a window being dragged wider does not decode every frame.
-            let roomy = fitting.map { (width: $0.width + $0.width / 4, height: $0.height + $0.height / 4) }
-            decodes += 1
-            guard case .success(let larger) = Self.decode(path, fitting: roomy, limits: limits) else { return .success(image) }
-            keep(larger, at: path)
-            return .success(larger)
-        case .checked, nil:
-            decodes += 1
-            switch textures[path].map(Self.image(of:)) ?? Self.decode(path, fitting: fitting, limits: limits) {
-            case .success(let image):
-                keep(image, at: path)
-                return .success(image)
-            case .failure(let failure):
-                entries[path] = .failed(failure)
-                return .failure(failure)
-            }
-        }
-    }
-
     /// Bytes of decoded pixels kept now.
     var decodedBytes: Int { bytes }
 
-    /// Drops every decoded image; files stay known as good (their header size) or bad. For images that are not on
+    /// Drops every decoded image; files stay known as good or bad. For images that are not on
     /// screen any more (a hidden carousel): the next draw decodes again, at the size it is drawn then.
     func releaseDecoded() {
         for path in order {
-            guard case .decoded(let image) = entries[path] else { continue }
-            cairo_surface_destroy(image.surface)
-            entries[path] = .checked(width: image.naturalWidth, height: image.naturalHeight)
+            guard case .decoded = entries[path] else { continue }
+            entries[path] = .good
         }
         order.removeAll()
         bytes = 0
@@ -149,7 +80,7 @@ final class SurfaceCache {
     }
 
     /// Whether `image` has visibly fewer pixels than covering `fitting` needs (and the file has more to give).
-    private func needsMore(_ image: Image, _ fitting: (width: Int, height: Int)?) -> Bool {
+    private func needsMore(_ image: DecodedImage, _ fitting: (width: Int, height: Int)?) -> Bool {
         let scale = fitting.map { ImageFile.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: $0) } ?? 1
         let wanted = Double(image.naturalWidth) * scale
         return image.width < image.naturalWidth && Double(image.width) + 1 < wanted
@@ -162,29 +93,22 @@ final class SurfaceCache {
         }
     }
 
-    private func keep(_ image: Image, at path: String) {
+    private func keep(_ image: DecodedImage, at path: String) {
         if case .decoded(let old) = entries[path] {
-            bytes -= old.width * old.height * 4
-            cairo_surface_destroy(old.surface)
+            bytes -= old.byteCount
         } else {
             order.append(path)
         }
         entries[path] = .decoded(image)
-        bytes += image.width * image.height * 4
+        bytes += image.byteCount
         // Dropped images stay known as good files: decoded again when next drawn.
         while order.count > capacity || (bytes > byteBudget && order.count > 1) {
             let oldest = order.removeFirst()
             if case .decoded(let dropped) = entries[oldest] {
-                bytes -= dropped.width * dropped.height * 4
-                cairo_surface_destroy(dropped.surface)
-                entries[oldest] = .checked(width: dropped.naturalWidth, height: dropped.naturalHeight)
+                bytes -= dropped.byteCount
+                entries[oldest] = .good
             }
         }
-    }
-
-    /// `ImageFile` reads and decodes; the pixels are then copied into a cairo surface for drawing at any scale.
-    private static func decode(_ path: String, fitting: (width: Int, height: Int)?, limits: ImageFile.Limits) -> Result<Image, Failure> {
-        ImageFile.loadSurface(path: path, fitting: fitting, limits: limits).map(Image.init)
     }
 
     // MARK: - Decoding on a worker
@@ -192,7 +116,7 @@ final class SurfaceCache {
     /// What `lookup` finds without reading or decoding.
     enum Lookup {
         /// Kept pixels, and whether they cover the size asked for (else a decode can make them sharper).
-        case image(Image, covers: Bool)
+        case image(DecodedImage, covers: Bool)
         /// The file cannot be used.
         case failed(Failure)
         /// Nothing kept yet: the file is to be decoded.
@@ -200,20 +124,17 @@ final class SurfaceCache {
     }
 
     /// The pixels kept for `path` (at whatever size they were decoded), marked used, or the failure, or nothing;
-    /// never reads or decodes a file. An application's texture is taken in here (its pixels are at hand).
+    /// never reads or decodes a file. An application's texture answers with its own pixels.
     func lookup(path: String, fitting: (width: Int, height: Int)?) -> Lookup {
+        if let texture = textures[path] { return .image(texture.image, covers: true) }
         switch entries[path] {
         case .failed(let failure):
             return .failed(failure)
         case .decoded(let image):
             touch(path)
             return .image(image, covers: !needsMore(image, fitting))
-        case .checked, nil:
-            guard textures[path] != nil else { return .none }
-            switch image(atPath: path, fitting: fitting) {
-            case .success(let image): return .image(image, covers: true)
-            case .failure(let failure): return .failed(failure)
-            }
+        case .good, nil:
+            return .none
         }
     }
 
@@ -255,10 +176,10 @@ final class SurfaceCache {
     private var releases = 0
 
     /// Decodes the file at `path` on a worker (`DecodeQueue.shared`) so its pixels cover `fitting` (device pixels),
-    /// with some room when kept pixels were too few (as `image(atPath:fitting:)` does). Requests for a path already
+    /// with some room when kept pixels were too few. Requests for a path already
     /// being decoded wait for that decode. `rank` orders the waiting decodes (lowest first; a decode many wait for
     /// takes their lowest); `done` is called on GTK's thread once the pixels are kept (nil) or the file failed
-    /// (then it is remembered as failed, as a synchronous decode would), unless the request is cancelled first.
+    /// (then it is remembered as failed), unless the request is cancelled first.
     /// A larger decode that fails keeps the smaller pixels (nil).
     func decode(path: String, fitting: (width: Int, height: Int)?, rank: @escaping () -> Int,
                 done: @escaping (Failure?) -> Void) -> Request {
@@ -279,11 +200,7 @@ final class SurfaceCache {
         entry.job = queue.submit(path: path, fitting: wanted, limits: limits, rank: { [weak entry] in
             entry?.requests.map { $0.rank() }.min() ?? Int.max
         }, done: { [weak self] result in
-            guard let self else {
-                if case .success(let decoded) = result { cairo_surface_destroy(decoded.surface) }
-                return
-            }
-            self.decoded(path, result)
+            self?.decoded(path, result)
         })
         return request
     }
@@ -294,8 +211,8 @@ final class SurfaceCache {
     /// Whether any decode is waiting or running.
     var isDecoding: Bool { !pending.isEmpty }
 
-    /// A worker's result: kept as `image(atPath:fitting:)` keeps its own, then the waiting requests are told.
-    private func decoded(_ path: String, _ result: Result<DecodedSurface, Failure>) {
+    /// A worker's result: kept (or not, if it is no better than what is kept), then the waiting requests are told.
+    private func decoded(_ path: String, _ result: Result<DecodedImage, Failure>) {
         let entry = pending.removeValue(forKey: path)
         let waiting = entry?.requests ?? []
         if entries[path] == nil { loads += 1 }
@@ -303,20 +220,16 @@ final class SurfaceCache {
         var failure: Failure?
         switch (result, entries[path]) {
         case (_, .failed(let known)?):
-            // Found failed meanwhile (a synchronous decode): that stays.
-            if case .success(let decoded) = result { cairo_surface_destroy(decoded.surface) }
+            // Known failed already (decoded again all the same): that stays.
             failure = known
-        case (.success(let decoded), _) where (entry?.releasesAtStart ?? releases) != releases:
+        case (.success, _) where (entry?.releasesAtStart ?? releases) != releases:
             // Asked for before the pixels were released (the carousel was hidden meanwhile): not kept.
-            if entries[path] == nil {
-                entries[path] = .checked(width: decoded.naturalWidth, height: decoded.naturalHeight)
-            }
-            cairo_surface_destroy(decoded.surface)
+            if entries[path] == nil { entries[path] = .good }
         case (.success(let decoded), .decoded(let kept)?) where kept.width >= decoded.width:
             // No better than the pixels kept meanwhile.
-            cairo_surface_destroy(decoded.surface)
+            break
         case (.success(let decoded), _):
-            keep(Image(decoded), at: path)
+            keep(decoded, at: path)
         case (.failure, .decoded?):
             break
         case (.failure(let reason), _):
@@ -337,13 +250,5 @@ final class SurfaceCache {
         guard entry.requests.isEmpty, let job = entry.job, !job.started else { return }
         queue.cancel(job)
         pending[request.path] = nil
-    }
-}
-
-extension SurfaceCache.Image {
-    /// Decoded pixels as a cache entry (the entry takes over the surface's reference).
-    init(_ decoded: DecodedSurface) {
-        self.init(surface: decoded.surface, width: decoded.width, height: decoded.height,
-                  naturalWidth: decoded.naturalWidth, naturalHeight: decoded.naturalHeight)
     }
 }

@@ -1,97 +1,122 @@
 import CSnapGtk
 
-/// Decoded pixels an application already has, for a carousel banner (``Carousel/Banner/init(title:texture:)``): a
-/// `GdkTexture` held by reference. Textures are immutable, so one may be shown by many banners at once.
+/// Decoded pixels for a carousel banner (``Carousel/Banner/init(title:texture:)``), held in the form the carousel
+/// draws from, so showing one never decodes or copies again. Never changed once made: one texture may be shown by
+/// many banners at once.
+///
+/// From a file, pixels come only through ``ImageFile``'s rules: a FIFO, a device, a folder, a file over the size limit
+/// or an image over the pixel limit is refused before anything is read or decoded, so nothing waits on a file that
+/// never ends. In a running application, load with ``load(contentsOfFile:fitting:limits:completion:)``, which reads
+/// and decodes on a worker thread; ``init(contentsOfFile:fitting:limits:)`` does it on the calling thread.
+///
+/// ```swift
+/// Texture.load(contentsOfFile: "/path/to/photo.jpg", fitting: (width: 710, height: 536)) { result in
+///     switch result {
+///     case .success(let texture): banners.append(Carousel.Banner(title: "Photo", texture: texture))
+///     case .failure(let failure): print("photo.jpg: \(failure.brief)")   // "not a regular file (a FIFO)"
+///     }
+/// }
+/// ```
 @MainActor
 public final class Texture {
-    /// The `GdkTexture`; this object owns one reference to it.
-    let pointer: OpaquePointer
+    /// The pixels.
+    let image: DecodedImage
     /// A key unique to this texture among the banner images a carousel caches (never a file path).
     let cacheKey: String
+    /// The `GdkTexture` a ``Picture`` shows, once one has asked for it.
+    private var sharedGdkTexture: OpaquePointer?
+
+    /// The pixels as a `GdkTexture` for a ``Picture``, made on first use; it shares `image`'s memory (no copy).
+    var gdkTexture: OpaquePointer {
+        if let sharedGdkTexture { return sharedGdkTexture }
+        let made = image.makeTexture()
+        sharedGdkTexture = made
+        return made
+    }
+
+    // A texture is no widget: dropping GTK's reference here never runs inside a widget's finalize.
+    isolated deinit {
+        if let sharedGdkTexture { g_object_unref(UnsafeMutableRawPointer(sharedGdkTexture)) }
+    }
 
     private static var made = 0
 
-    private init(owning pointer: OpaquePointer) {
-        self.pointer = pointer
+    private init(image: DecodedImage) {
+        self.image = image
         Self.made += 1
         cacheKey = "\u{0}texture-\(Self.made)"
     }
 
-    /// Reads and decodes an image file (PNG, JPEG or TIFF).
-    /// - Throws: ``LoadError`` with GLib's message when the file cannot be read or decoded.
-    public convenience init(contentsOfFile path: String) throws(LoadError) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = gdk_texture_new_from_filename(path, &error) else {
-            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            if let error { g_error_free(error) }
-            throw LoadError(message: message)
+    /// Reads and decodes an image file (PNG, JPEG, GIF, SVG or anything else GdkPixbuf reads) on the calling thread,
+    /// scaled down (never up) so it still covers `fitting` pixels with its proportions kept, or at its own size.
+    ///
+    /// Refusals come at once, before a byte is read: the file is opened without blocking and checked on the open
+    /// file (regular files only, at most `limits.maxFileBytes`), and the pixel size in its header is checked against
+    /// `limits.maxPixels` before any pixel is decoded. A file within the limits is then read and decoded before this
+    /// returns, which on GTK's thread holds up drawing for as long as that takes: about a third of a second for a
+    /// 16-megapixel PNG, the most the standard limits let through.
+    /// - Throws: ``ImageFile/Failure`` saying why the file cannot be used (`failure.brief`: "not a regular file (a
+    ///   FIFO)", "file too large (3072 MB, limit 32 MB)", …).
+    public convenience init(contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil,
+                            limits: ImageFile.Limits = .standard) throws(ImageFile.Failure) {
+        switch ImageFile.load(path: path, fitting: fitting, limits: limits) {
+        case .success(let image): self.init(image: image)
+        case .failure(let failure): throw failure
         }
-        self.init(owning: texture)
     }
 
-    /// Wraps a `GdkTexture *` an application made with its own GTK calls, taking a reference to it.
-    /// - Parameter pointer: the texture, as a raw pointer so any binding's type fits.
-    public convenience init(unsafeRetaining pointer: UnsafeMutableRawPointer) {
-        g_object_ref(pointer)
-        self.init(owning: OpaquePointer(pointer))
-    }
-
-    isolated deinit {
-        if let cachedSurface { cairo_surface_destroy(cachedSurface) }
-        g_object_unref(UnsafeMutableRawPointer(pointer))
-    }
-
-    private var cachedSurface: OpaquePointer?
-    private var surfaceFailed = false
-
-    /// The pixels as a cairo image surface for drawing, copied from the texture on first use and kept; nil when
-    /// the texture is empty or too large for cairo.
-    var surface: OpaquePointer? {
-        if cachedSurface == nil && !surfaceFailed {
-            cachedSurface = makeSurface()
-            surfaceFailed = cachedSurface == nil
+    /// Reads and decodes an image file on a worker thread, as ``init(contentsOfFile:fitting:limits:)`` does on the
+    /// calling one, and calls `completion` on GTK's thread with the texture or why there is none. Nothing of the
+    /// file is touched on the calling thread, so this returns at once whatever the file is. Loads share the workers
+    /// that decode carousel banners (two at a time for the process), first come first served.
+    /// - Parameters:
+    ///   - path: the image file.
+    ///   - fitting: decode scaled down (never up) to just cover this many pixels, proportions kept; nil for the
+    ///     image's own size.
+    ///   - limits: the largest file read and the most pixels decoded.
+    ///   - completion: called once, unless the load is cancelled first.
+    /// - Returns: the load, to ``Loading/cancel()`` when its answer is no longer wanted.
+    @discardableResult
+    public static func load(contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil,
+                            limits: ImageFile.Limits = .standard,
+                            completion: @escaping (Result<Texture, ImageFile.Failure>) -> Void) -> Loading {
+        let queue = DecodeQueue.shared
+        let job = queue.submit(path: path, fitting: fitting, limits: limits, rank: { 0 }) { result in
+            completion(result.map(Texture.init(image:)))
         }
-        return cachedSurface
+        return Loading(job: job, queue: queue)
+    }
+
+    /// A load under way (``Texture/load(contentsOfFile:fitting:limits:completion:)``).
+    @MainActor
+    public final class Loading {
+        private let job: DecodeQueue.Job
+        private let queue: DecodeQueue
+
+        fileprivate init(job: DecodeQueue.Job, queue: DecodeQueue) {
+            self.job = job
+            self.queue = queue
+        }
+
+        /// Gives the load up: its completion is never called. A load that has not started never starts; one being
+        /// decoded finishes on its worker and its pixels are dropped.
+        public func cancel() { queue.cancel(job) }
+    }
+
+    /// Copies the pixels of a `GdkTexture *` an application made with its own GTK calls; the texture stays the
+    /// caller's (no reference is kept).
+    /// - Parameters:
+    ///   - pointer: the texture, as a raw pointer so any binding's type fits.
+    ///   - limits: the most pixels copied (`maxPixels`).
+    /// - Throws: ``ImageFile/Failure`` when the texture has no pixels or more than `limits` allow.
+    public convenience init(unsafeCopying pointer: UnsafeMutableRawPointer,
+                            limits: ImageFile.Limits = .standard) throws(ImageFile.Failure) {
+        switch DecodedImage.copying(OpaquePointer(pointer), limits: limits) {
+        case .success(let image): self.init(image: image)
+        case .failure(let failure): throw failure
+        }
     }
 
     /// The texture's size in pixels.
-    public var size: (width: Int, height: Int) {
-        (Int(gdk_texture_get_width(pointer)), Int(gdk_texture_get_height(pointer)))
-    }
-
-    /// Why an image file could not become a texture.
-    public struct LoadError: Error, Sendable, Equatable {
-        /// GLib's message, naming the file and the reason.
-        public let message: String
-    }
-
-    /// The pixels as a new cairo image surface (premultiplied ARGB32, the layout `gdk_texture_download` writes), or
-    /// nil when the texture is empty or too large for cairo. The caller owns the surface.
-    private func makeSurface() -> OpaquePointer? {
-        let (width, height) = size
-        guard width > 0, height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height)) else {
-            return nil
-        }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        gdk_texture_download(pointer, cairo_image_surface_get_data(surface), gsize(cairo_image_surface_get_stride(surface)))
-        cairo_surface_mark_dirty(surface)
-        return surface
-    }
-}
-
-extension SurfaceCache {
-    /// A texture's pixels as a cache entry: the cache gets its own reference to the texture's surface, which it
-    /// destroys on eviction as it does a decoded file's.
-    static func image(of texture: Texture) -> Result<Image, Failure> {
-        guard let surface = texture.surface else {
-            return .failure(Failure(message: "texture has no pixels or is too large", brief: "image too large"))
-        }
-        let (width, height) = texture.size
-        return .success(Image(surface: cairo_surface_reference(surface), width: width, height: height,
-                              naturalWidth: width, naturalHeight: height))
-    }
+    public var size: (width: Int, height: Int) { (image.width, image.height) }
 }

@@ -79,6 +79,6 @@ public final class Picture: Widget {
 
     private func showTexture() {
         // GTK takes its own reference to the texture; `texture` keeps the Swift object for the application.
-        gtk_picture_set_paintable(picturePointer, texture?.pointer)
+        gtk_picture_set_paintable(picturePointer, texture?.gdkTexture)
     }
 }

@@ -3,9 +3,9 @@ import SnapCore
 
 /// One banner of a carousel: its image drawn to cover the panel (rounded corners), and its title under it, sized from
 /// a `PagerGeometry`. An image that cannot be loaded shows a neutral placeholder saying so. Cells are recycled:
-/// `bind` gives them another banner; images come from a shared `SurfaceCache`: the file is checked when bound (kind,
-/// size, header) and decoded at the size drawn (in device pixels: twice as many at a scale factor of 2), and again,
-/// larger, when the cell grows. Drawing never decodes: a draw that finds no pixels (or too few) paints the plain
+/// `bind` gives them another banner; images come from a shared `SurfaceCache`: the file is checked (kind, size,
+/// header) and decoded on a worker at the size drawn (in device pixels: twice as many at a scale factor of 2), and
+/// again, larger, when the cell grows. Drawing never decodes: a draw that finds no pixels (or too few) paints the plain
 /// panel (or the smaller pixels, scaled) and asks the cache for a decode on a worker thread; when the pixels are
 /// back the cell draws again. A rebound or destroyed cell cancels its request, so it never gets another image's
 /// answer. Decodes are ranked by `rank` (the carousel's: distance from the current page), lowest first.
@@ -27,8 +27,8 @@ final class BannerCell {
     public private(set) var showsPlaceholder = false
     /// The accessible label, as set.
     public private(set) var accessibleLabel = ""
-    /// An image that passed `bind`'s check failed to decode after it was first drawn (its pixels are cut short or
-    /// corrupt): the banner's index and why. Called once per failure, when the decode's answer is back (or soon after
+    /// An image not known as failed when bound was refused or failed to decode on a worker (not a regular file, too
+    /// large, cut short, corrupt): the banner's index and why. Called once per failure, when the decode's answer is back (or soon after
     /// a draw that finds the file failed); the placeholder shows by then.
     public var onImageFailure: ((Int, SurfaceCache.Failure) -> Void)?
 
@@ -164,7 +164,7 @@ final class BannerCell {
         roundedRectangle(cr, width: width, height: height, radius: min(radius, min(width, height) / 2))
         cairo_clip(cr)
         let fitting = pixelSize(width: width, height: height)
-        var picture: SurfaceCache.Image?
+        var picture: DecodedImage?
         if let path {
             switch cache.lookup(path: path, fitting: fitting) {
             case .image(let image, let covers):
