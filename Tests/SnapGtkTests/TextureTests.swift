@@ -149,6 +149,43 @@ final class TextureTests: XCTestCase {
         }
     }
 
+    func testAPictureShowsAFileOnceDecodedAndRefusesAFifoWithoutWaiting() throws {
+        try MainActor.assumeIsolated { try requireGtk() }
+        let fifo = folder.appendingPathComponent("pipe.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let photo = try png("photo.png", width: 400, height: 300)
+        let watchdog = FifoWatchdog(path: fifo, after: 5)
+        defer { watchdog.stop() }
+        MainActor.assumeIsolated {
+            let picture = Picture(fit: .cover)
+            var failures: [String] = []
+            picture.show(contentsOfFile: fifo) { failures.append($0.brief) }
+            XCTAssertNil(picture.texture, "nothing is shown before the worker answers")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !failures.isEmpty })
+            XCTAssertEqual(failures, ["not a regular file (a FIFO)"])
+            XCTAssertNil(picture.texture)
+
+            picture.show(contentsOfFile: photo, fitting: (width: 100, height: 50)) { failures.append($0.brief) }
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { picture.texture != nil })
+            XCTAssertEqual(picture.texture.map { "\($0.size.width)×\($0.size.height)" }, "100×75")
+            XCTAssertTrue(gtk_picture_get_paintable(OpaquePointer(picture.pointer)) == picture.texture?.gdkTexture)
+
+            // A texture set while a file loads wins: the load is given up.
+            picture.show(contentsOfFile: photo)
+            let chosen = picture.texture
+            picture.texture = try? Texture(contentsOfFile: photo, fitting: (width: 40, height: 30))
+            XCTAssertNil(chosen)
+            // Asked for later, so it answers after the given-up load would have.
+            var answered = false
+            Texture.load(contentsOfFile: photo) { _ in answered = true }
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { answered })
+            drainMainLoop()
+            XCTAssertEqual(picture.texture?.size.width, 40)
+            XCTAssertEqual(failures.count, 1)
+        }
+        XCTAssertFalse(watchdog.fired, "the picture's load waited on the FIFO")
+    }
+
     /// The pixel in the middle of `texture` as red, green, blue and alpha.
     @MainActor
     private static func middlePixel(_ texture: Texture) -> [UInt8] {

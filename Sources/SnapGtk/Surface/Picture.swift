@@ -60,9 +60,42 @@ public final class Picture: Widget {
     private var picturePointer: OpaquePointer { OpaquePointer(pointer) }
 
     /// The image shown; nil shows nothing. Set it again from a carousel's or scroller's bind closure to reuse the
-    /// picture for another item.
+    /// picture for another item. Setting it gives up a ``show(contentsOfFile:fitting:onFailure:)`` still loading.
     public var texture: Texture? {
-        didSet { showTexture() }
+        didSet {
+            loading?.cancel()
+            loading = nil
+            showTexture()
+        }
+    }
+
+    /// The file being read for this picture, if any.
+    private var loading: Texture.Loading?
+
+    /// Shows the image in the file at `path`, read and decoded on a worker thread through ``Texture``'s bounded
+    /// loader: a FIFO, a device, a folder, a file over 32 MB or an image over 16 megapixels is refused before it is
+    /// read, and nothing waits on GTK's thread. The picture is empty until the image is ready; a later file or
+    /// ``texture`` replaces a load still under way.
+    ///
+    /// ```swift
+    /// let photo = Picture(fit: .cover)
+    /// photo.show(contentsOfFile: "photos/sea.jpg", fitting: (width: 710, height: 476))
+    /// ```
+    /// - Parameters:
+    ///   - path: the image file.
+    ///   - fitting: decode scaled down (never up) to just cover this many pixels; nil for the image's own size.
+    ///   - onFailure: hears why the file cannot be shown (`failure.brief`, e.g. "not a regular file (a FIFO)").
+    public func show(contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil,
+                     onFailure: ((ImageFile.Failure) -> Void)? = nil) {
+        texture = nil
+        // The load keeps this handle, and so the picture, until it answers or is given up.
+        loading = Texture.load(contentsOfFile: path, fitting: fitting) { [self] result in
+            loading = nil
+            switch result {
+            case .success(let texture): self.texture = texture
+            case .failure(let failure): onFailure?(failure)
+            }
+        }
     }
 
     /// How the image is scaled into the allocation.
