@@ -1,4 +1,4 @@
-/// Seed 001: centre content narrower than the view, start-align and scroll when wider.
+/// A centring container's rule: centre content narrower than the view, start-align and scroll when wider.
 public struct CenteringLayout: Sendable, Equatable {
     /// Whether the child fits (centred, no scrolling) or overflows (start-aligned, scrollable).
     public enum Mode: String, Sendable {

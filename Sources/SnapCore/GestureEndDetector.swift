@@ -1,8 +1,9 @@
-/// Gesture end detection: explicit end or no input for `quietPeriod` ms (default 200, seed 003's debounce).
+/// Gesture end detection: explicit end or no input for `quietPeriod` ms (default 200 ms: the design's scroll-end debounce).
 ///
 /// Touchpads and some wheels send no "end" event; the gesture is over once input has been quiet long enough.
 public struct GestureEndDetector: Sendable {
-    /// Seed 003's debounce (ms): long enough to bridge gaps between touchpad events, short enough to feel prompt.
+    /// The strip's design debounce (ms): long enough to bridge gaps between touchpad events, short enough to feel
+    /// prompt.
     public static let defaultQuietPeriod = 200.0
 
     /// Milliseconds without input after which the gesture counts as ended.

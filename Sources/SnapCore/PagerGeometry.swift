@@ -28,7 +28,7 @@ public struct PagerDesign: Sendable, Equatable {
         self.gap = gap
     }
 
-    /// Banners with their neighbours peeking in (the demo's carousel, design seed 004): a 355 × 238 image and a
+    /// Banners with their neighbours peeking in (the demo's carousel, from its design values): a 355 × 238 image and a
     /// 30 px title line in a 406 px component, 8 px between banners.
     public static let peekingBanners = PagerDesign(
         componentWidth: 406, panelWidth: 355, imageHeight: 238, textHeight: 30, gap: 8)

@@ -1,4 +1,4 @@
-/// Seed 002: the underline beneath a (possibly fractional) selection in a row of tabs.
+/// A segmented control's underline: the underline beneath a (possibly fractional) selection in a row of tabs.
 public struct UnderlineGeometry: Sendable, Equatable {
     /// A horizontal span: a tab's extent or the underline itself.
     public struct Segment: Sendable, Equatable {

@@ -1,4 +1,4 @@
-"""Hostile surroundings for the demo (issue 10): banner images that are not files, are endless, huge or bombs;
+"""Hostile surroundings for the demo: banner images that are not files, are endless, huge or bombs;
 closed standard streams; signals. The fixtures and one measured launch each, shared by test_hardening.py and the
 figures this prints when run directly:
 

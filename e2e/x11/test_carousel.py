@@ -1,4 +1,4 @@
-"""The banner carousel (issue 6, seed 004): paging by wheel, drag, keys, dots and clicks; taps versus paging;
+"""The banner carousel: paging by wheel, drag, keys, dots and clicks; taps versus paging;
 the reset button; resize keeps the page; bad images become placeholders with one error each; accessibility."""
 
 import json

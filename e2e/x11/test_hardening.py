@@ -1,4 +1,4 @@
-"""Hardening (issue 10): closing the window mid-animation on every page, closed standard streams, signals, hostile
+"""Hardening: closing the window mid-animation on every page, closed standard streams, signals, hostile
 banner images and a missing resources folder. Each ends as the contract says: status 0 and nothing on standard
 error where nothing is wrong; one placeholder and one `error` event for a refused image; one line and status 1 for
 the resources folder. Every launch runs with G_DEBUG=fatal-criticals (the close tests with fatal-warnings too)."""

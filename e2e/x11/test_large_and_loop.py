@@ -1,4 +1,4 @@
-"""Issue 13: a million items rest exactly in place (offsets beyond GTK's single precision), looping strips and
+"""A million items rest exactly in place (offsets beyond GTK's single precision), looping strips and
 carousels wrap for every input, and the carousel's autoplay advances and holds still when it should."""
 
 import json

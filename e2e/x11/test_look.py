@@ -1,4 +1,4 @@
-"""The window's look at every size and theme (issue 11): every page reachable from the header at phone to desktop
+"""The window's look at every size and theme: every page reachable from the header at phone to desktop
 widths, nothing laid out past the window's edges, the resting item centred; and contrast measured on the rendered
 pixels in the light, dark and high-contrast themes."""
 

@@ -1,4 +1,4 @@
-"""The weekday menu (seed 000): tabs slide under a fixed indicator; every input rests with one tab centred,
+"""The weekday menu: tabs slide under a fixed indicator; every input rests with one tab centred,
 selected, and reported once."""
 
 import json

@@ -1,4 +1,4 @@
-"""The fruit strip (seed 003): every input comes to rest with one card exactly centred, reported once."""
+"""The fruit strip: every input comes to rest with one card exactly centred, reported once."""
 
 import json
 import os

@@ -1,7 +1,7 @@
 import CSnapGtk
 import SnapCore
 
-/// A segmented control with a sliding underline (seed 002): N titled segments with no background
+/// A segmented control with a sliding underline (the design of an underline tab bar): N titled segments with no background
 /// or dividers, the selected one in the foreground colour and semi-bold, and a thin underline that
 /// slides to the selected segment with an ease-out curve.
 ///
