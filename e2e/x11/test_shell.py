@@ -4,7 +4,7 @@ import json
 import os
 import tempfile
 
-from harness import App, run_demo, screenshot
+from harness import ROOT, App, run_demo, screenshot
 
 PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
 
@@ -51,6 +51,16 @@ def test_bad_options_exit_2_with_one_line():
 def test_help_prints_usage_and_exits_0():
     status, out, err = run_demo("--help")
     assert status == 0 and "--page" in out and "--qa-log" in out and err == "", (status, err)
+
+
+def test_the_readme_gives_the_options_exactly_as_help_prints_them():
+    status, out, _ = run_demo("--help")
+    assert status == 0
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    section = readme.split("## The demo's options", 1)[1]
+    block = section.split("```\n", 2)[1]
+    assert block.rstrip("\n") == out.rstrip("\n"), "README's options block differs from --help:\n" + out
 
 
 def _content(text):

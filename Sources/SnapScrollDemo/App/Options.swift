@@ -75,14 +75,14 @@ struct DemoOptions: Equatable {
         var entries = [
             // Filename arguments reach us as the bytes given, so a value in another script is named by our own
             // message below rather than GLib's charset-conversion error, which says nothing of the option.
-            entry("page", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(page), "Open on one demo page: \(pageIDs.joined(separator: ", "))", "ID"),
+            entry("page", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(page), "Open on one demo page: \(pageIDs.joined(separator: ", ")) (default menu)", "ID"),
             entry("qa-log", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags), "Write the QA event log (JSON lines) to standard output"),
-            entry("size", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(size), "Initial window size in logical pixels (default 960x640)", "WxH"),
+            entry("size", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(size), "Initial window size in logical pixels, \(sizeRange.lowerBound) to \(sizeRange.upperBound) each (default \(defaultSize.width)x\(defaultSize.height); never below \(DemoWindow.minimumWidth)x\(DemoWindow.minimumHeight))", "WxH"),
             entry("reduce-motion", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 1), "No animations; snapping still happens"),
             entry("rtl", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 2), "Right-to-left layout"),
-            entry("content", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(content), "The demo's content (JSON); default: the file in resources/", "FILE"),
+            entry("content", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(content), "The demo's content (JSON; default: content.json among the resources)", "FILE"),
             entry("loop", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(loopFlag), "Strip and carousel wrap around: the first item follows the last"),
-            entry("autoplay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(autoplay), "The carousel advances by itself every SECONDS", "SECONDS"),
+            entry("autoplay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(autoplay), "The carousel advances by itself every SECONDS, \(autoplayRange.lowerBound) to \(Int(autoplayRange.upperBound)) (default: off)", "SECONDS"),
             GOptionEntry(),
         ]
         let context = g_option_context_new(nil)

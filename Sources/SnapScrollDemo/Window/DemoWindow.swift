@@ -35,8 +35,8 @@ final class DemoWindow {
         DemoPage(id: "carousel", title: "Carousel", build: makeCarouselPage),
     ]
     /// The smallest window the pages are laid out for (a phone held upright).
-    static let minimumWidth: Int32 = 360
-    static let minimumHeight: Int32 = 480
+    nonisolated static let minimumWidth: Int32 = 360
+    nonisolated static let minimumHeight: Int32 = 480
     /// Windows shorter than this open with the QA panel hidden, leaving the height to the page.
     static let qaPanelMinimumWindowHeight = 500
     /// Windows opening at least this wide paint their first frame with the header's page tabs (they need about 670 px).
