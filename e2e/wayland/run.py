@@ -15,7 +15,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "x11"))
 
-from harness import App, extents  # noqa: E402
+from harness import PATIENCE, App, extents  # noqa: E402
 
 # Half a pixel of allowed error, plus half a pixel because AT-SPI extents are whole pixels.
 TOLERANCE = 1.0
@@ -43,7 +43,7 @@ class Pointer:
 
     def close(self):
         self.proc.stdin.close()
-        self.proc.wait(timeout=5)
+        self.proc.wait(timeout=PATIENCE)
 
 
 class Row:
@@ -70,10 +70,10 @@ class Row:
         return round(((self.count - 1 - index) if rtl else index) * self.pitch)
 
 
-def expect_one_settle(app, row, mark, rtl, cause, check, label, timeout=6):
+def expect_one_settle(app, row, mark, rtl, cause, check, label):
     """Waits for the gesture's `settled`, lets the app go quiet, and checks it was the only one, with `cause`, on an
     index passing `check`, at the exact resting offset, with the item centred on screen. Returns the index."""
-    app.wait_event("settled", component=row.component, timeout=timeout)
+    app.wait_event("settled", component=row.component)
     app.quiet(0.6)
     settled = [e for e in app.since(mark, "settled") if e.get("component") == row.component]
     assert len(settled) == 1, f"{label}: expected one settled, got {settled}"
@@ -254,11 +254,11 @@ def test_proxy_outlives_clients_that_leave():
     upstream = socket.socket(socket.AF_UNIX)
     upstream.bind(upstream_path)
     upstream.listen(8)
-    upstream.settimeout(5)
+    upstream.settimeout(PATIENCE)
     proxy = subprocess.Popen([sys.executable, os.path.join(HERE, "hires_proxy.py"), listen_path, upstream_path],
                              stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.time() + 5
+        deadline = time.time() + PATIENCE
         while not os.path.exists(listen_path):
             assert time.time() < deadline and proxy.poll() is None, "the proxy did not start"
             time.sleep(0.01)
@@ -281,10 +281,10 @@ def test_proxy_outlives_clients_that_leave():
         client.connect(listen_path)
         twin, _ = upstream.accept()
         client.sendall(message)
-        twin.settimeout(5)
+        twin.settimeout(PATIENCE)
         assert twin.recv(64) == message, "a new client's request did not reach the compositor"
         twin.sendall(message)
-        client.settimeout(5)
+        client.settimeout(PATIENCE)
         assert client.recv(64) == message, "the compositor's event did not reach a new client"
         client.close()
         twin.close()

@@ -5,7 +5,7 @@ them in a narrow window)."""
 import subprocess
 import time
 
-from harness import extents, xdo
+from harness import PATIENCE, extents, xdo
 from snapchecks import app_window
 
 PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
@@ -149,7 +149,7 @@ def switch_page(app, window, page):
         window.click(drop)
         time.sleep(0.4)
         xdo("key", "--delay", "60", "Home", *["Down"] * list(PAGES).index(page), "Return")
-    deadline = time.time() + 5
+    deadline = time.time() + PATIENCE
     while not page_panel(app, page):
         assert time.time() < deadline, f"{page} did not show"
         time.sleep(0.1)

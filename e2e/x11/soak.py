@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pyatspi  # noqa: E402
 
 import harness  # noqa: E402
-from harness import App, extents, rss_kb, xdo  # noqa: E402
+from harness import PATIENCE, App, extents, rss_kb, xdo  # noqa: E402
 from look import header_shows_tabs  # noqa: E402
 from snapchecks import TOLERANCE, app_window  # noqa: E402
 
@@ -40,8 +40,7 @@ SNAPPING = set(PANES)
 DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 # Window sizes a resize picks from: phone-sized to large.
 SIZES = [(360, 480), (480, 560), (640, 480), (800, 600), (960, 640), (1280, 800), (1600, 900)]
-# Time for a gesture's events to arrive and for nothing more to follow.
-SETTLE_TIMEOUT = 8
+# After a gesture's events: the time in which nothing more may follow for it to count as over.
 QUIET = 0.45
 
 
@@ -85,7 +84,7 @@ class Soak:
         key = (role, name, within)
         if key not in self._nodes:
             root = self.panel(within) if within else None
-            self._nodes[key] = self.app.find(role=role, name=name, root=root, timeout=15)
+            self._nodes[key] = self.app.find(role=role, name=name, root=root)
         return self._nodes[key]
 
     def panel(self, page=None):
@@ -149,7 +148,7 @@ class Soak:
 
     # Events ----------------------------------------------------------------------------------------------------
 
-    def collect(self, mark, expect_settle, timeout=SETTLE_TIMEOUT):
+    def collect(self, mark, expect_settle, timeout=PATIENCE):
         """Waits for a settled (when one is due) then a quiet spell; returns the events since `mark`."""
         if expect_settle:
             deadline = time.time() + timeout
@@ -328,7 +327,7 @@ class Soak:
         mark = self.app.mark()
         subprocess.run(["xdotool", "windowsize", self.window, str(w), str(h)], check=True)
         self.log(f"resize {w}x{h}")
-        deadline = time.time() + 5
+        deadline = time.time() + PATIENCE
         while True:
             _, _, fw, fh = extents(self.node("frame", "SnapScroll"))
             out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.window], capture_output=True,
@@ -534,9 +533,9 @@ def close_mid_animation(soak):
     xdo(*moves, "mousemove", *close, "click", 1)
     soak.log(f"close on {soak.page}" + (" mid-animation" if moves else ""))
     try:
-        status = app.proc.wait(timeout=10)
+        status = app.proc.wait(timeout=PATIENCE)
     except subprocess.TimeoutExpired:
-        raise Violation("the app did not end within 10 s of a click on its close button") from None
+        raise Violation(f"the app did not end within {PATIENCE} s of a click on its close button") from None
     time.sleep(0.1)
     if status != 0 or app.stderr:
         raise Violation(f"closing on {soak.page}: status {status}, stderr: {''.join(app.stderr)[-3000:]!r}")

@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-from harness import DEMO, ROOT, App, extents, run_demo, xdo
+from harness import DEMO, PATIENCE, ROOT, App, extents, run_demo, xdo
 from soak import Soak, Violation
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
@@ -23,8 +23,8 @@ DEFAULT_CONTENT = os.path.join(ROOT, "resources", "content.json")
 GOOD_IMAGE = os.path.join(ROOT, "resources", "banners", "banner-1.png")
 
 
-def _fails_with(args, fragment, timeout=20):
-    status, out, err = run_demo(*args, timeout=timeout)
+def _fails_with(args, fragment):
+    status, out, err = run_demo(*args)
     assert status == 2, (args, status, err)
     assert out == "", out
     lines = err.strip().splitlines()
@@ -247,7 +247,7 @@ def test_mutated_content_is_refused_exactly_when_it_is_not_json_and_positions_st
                 python_ok = True
             except ValueError:
                 python_ok = False
-            p = subprocess.run([DEMO, "--content", path], capture_output=True, text=True, env=env, timeout=20)
+            p = subprocess.run([DEMO, "--content", path], capture_output=True, text=True, env=env, timeout=PATIENCE)
             refused = "not valid JSON" in p.stderr
             if "lone surrogate" not in p.stderr:
                 assert refused != python_ok, (case, python_ok, p.stderr, data)
@@ -268,8 +268,8 @@ def test_a_million_items_load_on_every_page():
         large = write_large_content(os.path.join(folder, "million.json"), 1_000_000)
         for page in ["menu", "centering", "segmented", "strip", "carousel"]:
             started = time.monotonic()
-            # The time-out guards against a hang; the figures are scripts/bench's business.
-            with App("--page", page, "--content", large, timeout=60) as app:
+            # The harness's patience guards against a hang; the figures are scripts/bench's business.
+            with App("--page", page, "--content", large) as app:
                 print(f"     {page}: 1,000,000 items ready after {time.monotonic() - started:.1f} s")
                 assert app.proc.poll() is None
     finally:
@@ -282,8 +282,8 @@ def test_a_hundred_thousand_items_start_in_reasonable_time_and_respond():
         large = write_large_content(os.path.join(folder, "large.json"))
         for page in ["menu", "strip", "carousel"]:
             started = time.monotonic()
-            # The time-out guards against a hang; the figure itself is scripts/bench's business.
-            with App("--page", page, "--content", large, timeout=60) as app:
+            # The harness's patience guards against a hang; the figure itself is scripts/bench's business.
+            with App("--page", page, "--content", large) as app:
                 ready = time.monotonic() - started
                 app.accessible()
                 soak = Soak(app, random.Random(1))
@@ -376,7 +376,7 @@ def test_missing_and_corrupt_images_become_placeholders_with_one_error_each():
             app.wait_event("tapped", component="carousel", index=1)
             for key, index in [("End", 4), ("Home", 0), ("End", 4)]:
                 xdo("key", key)
-                app.wait_event("settled", component="carousel", index=index, timeout=10)
+                app.wait_event("settled", component="carousel", index=index)
             app.quiet(0.5)
             errors = [e["message"] for e in app.since(0, "error")]
             assert len(errors) == len(bad), errors

@@ -8,7 +8,7 @@ them."""
 import os
 import sys
 
-from harness import DEMO, ROOT
+from harness import DEMO, PATIENCE, ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 from frames import measure_bare_frames, measure_frames  # noqa: E402
@@ -19,7 +19,7 @@ SNAPS = 6
 
 
 def _check(page, rtl):
-    event = measure_frames(DEMO, page, SNAPS, args=["--rtl"] if rtl else [], timeout=60)
+    event = measure_frames(DEMO, page, SNAPS, args=["--rtl"] if rtl else [], timeout=PATIENCE)
     label = f"{page}{' rtl' if rtl else ''}: {event}"
     assert event["snaps"] == SNAPS, label
     assert 0 < event["first_step_max_items"] <= FIRST_FRAME_LIMIT, label
@@ -38,7 +38,7 @@ def test_motion_snaps_start_gently_right_to_left():
 
 
 def test_bench_control_scrolls_and_counts_its_frames():
-    event = measure_bare_frames(bare_window(), 40, timeout=60)
+    event = measure_bare_frames(bare_window(), 40, timeout=PATIENCE)
     assert event["frames"] == 40, event
     assert 0 <= event["late_frames"] <= event["frames"], event
     # It moved back and forth across a good part of the row (40 frames are 2/3 s of its 2 s period), not a few pixels.

@@ -5,7 +5,7 @@ import os
 import tempfile
 import time
 
-from harness import App, extents, screenshot, xdo
+from harness import PATIENCE, App, extents, screenshot, xdo
 from snapchecks import Strip, app_window, drag, wheel
 
 FRUIT = ["🍎", "🍊", "🍇", "🍌", "🍉", "🍐", "🍒"]
@@ -81,7 +81,7 @@ def test_strip_window_resize_keeps_the_card_centred():
         chrome = app.ready["width"] - extents(s.pane)[2]   # window width minus the viewport's
         for width in (701, 1200, 655):
             xdo("windowsize", window, width, 600)
-            deadline = time.time() + 5
+            deadline = time.time() + PATIENCE
             while extents(s.pane)[2] != width - chrome:
                 assert time.time() < deadline, f"the window never resized to {width}: {extents(s.pane)}"
                 time.sleep(0.05)
