@@ -15,10 +15,13 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "x11"))
 
-from harness import PATIENCE, App, extents  # noqa: E402
+from harness import PATIENCE, App, extents, wait_until  # noqa: E402
 
 # Half a pixel of allowed error, plus half a pixel because AT-SPI extents are whole pixels.
 TOLERANCE = 1.0
+# The centring box's inner padding at each end (SnapGtk's stylesheet): a row wider than the view less two of them
+# scrolls.
+INSET = 12
 DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 FRUIT = ["🍎", "🍊", "🍇", "🍌", "🍉", "🍐", "🍒"]
 BANNERS = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
@@ -175,29 +178,35 @@ def centering(rtl):
             add = app.find(role="push button", name="Add chip", root=panel)
             x, y, w, h = extents(add)
             pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
+
+            def add_chip():
+                # One click, one more chip: waited for until the row is laid out wider.
+                before = extents(row)[2]
+                pointer("click")
+                wait_until(lambda: extents(row)[2] > before, message=f"the row to grow from {before} px")
+
             mark = app.mark()
             for _ in range(40):
-                pointer("click")
-                time.sleep(0.15)
-                if app.since(mark, "layout"):
+                add_chip()
+                if extents(row)[2] > extents(view)[2] - 2 * INSET + 1:   # overflowing: the mode change is due
+                    app.wait_event("layout", component="centering")
                     break
             assert [e["mode"] for e in app.since(mark, "layout")] == ["scrolling"], app.since(mark, "layout")
             for _ in range(6):       # make sure there is room to scroll
-                pointer("click")
-            time.sleep(0.3)
+                add_chip()
             vx, vy, vw, vh = extents(view)
             pointer(f"move {vx + vw / 2:.0f} {vy + vh / 2:.0f}")
-            time.sleep(0.2)
             start = extents(row)[0]
             inward = -1 if rtl else 1      # towards the hidden end
             mark = app.mark()
+            # The pointer answers once the swipe is sent; the row follows it (and coasts) within the patience.
             pointer(f"swipe {inward * 150} 400 ease")
-            time.sleep(0.5)
-            moved = extents(row)[0]
-            assert (start - moved) * inward >= 100, f"the row moved from {start} to {moved}"
+            wait_until(lambda: (start - extents(row)[0]) * inward >= 100,
+                       message=f"the row to move 100 px inward from {start}")
             pointer(f"swipe {-inward * 400} 400 ease")
-            time.sleep(0.5)
-            assert abs(extents(row)[0] - start) <= TOLERANCE, "back at the start edge"
+            wait_until(lambda: abs(extents(row)[0] - start) <= TOLERANCE, message=f"the row back at the start edge, {start}")
+            # Scrolling changes no mode: the time a layout event would take to show, then none.
+            app.quiet(0.3)
             assert app.since(mark, "layout") == [], "scrolling changes no mode"
     finally:
         pointer.close()
