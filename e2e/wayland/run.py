@@ -99,8 +99,8 @@ def gestures(page, component, panel, pane, item_name, count, rtl, pager=False):
         with App(*args) as app:
             row = Row(app, component, panel, pane, item_name, count)
             x, y = row.pane_centre()
+            # No wait after the move: the compositor delivers the pointer's events in order, the entry first.
             pointer(f"move {x:.0f} {y:.0f}")
-            time.sleep(0.3)
             forward = -1 if rtl else 1     # physical direction of the next item
             p = row.pitch
             index = 0
@@ -230,11 +230,11 @@ def segmented(rtl):
             assert len(tabs) >= 2, tabs
             x, y, w, h = extents(tabs[0])
             pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
-            time.sleep(0.2)
             mark = app.mark()
             for command in ("swipe 200 400 ease", "swipe -200 120 fling", "swipe 150 300 even nostop",
                             "wheel120 4 30 h", "wheel120 4 30"):
                 pointer(command)
+            # The time a selection would take to show, then none.
             app.quiet(0.8)
             assert app.since(mark, "selected") == [], "scrolling selects nothing"
             selected = [t.name for t in tabs if t.getState().contains(pyatspi.STATE_SELECTED)]
@@ -284,7 +284,7 @@ def test_proxy_outlives_clients_that_leave():
                 except OSError:
                     break
             twin.close()
-            time.sleep(0.02)
+            time.sleep(0.02)   # the time the proxy would take to die of the broken pipe, then it must still run
             assert proxy.poll() is None, f"the proxy died after client {n + 1}: {proxy.stderr.read()[-600:]}"
         client = socket.socket(socket.AF_UNIX)
         client.connect(listen_path)

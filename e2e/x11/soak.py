@@ -29,7 +29,7 @@ import pyatspi  # noqa: E402
 
 import harness  # noqa: E402
 from harness import PATIENCE, App, extents, rss_kb, xdo  # noqa: E402
-from look import header_shows_tabs  # noqa: E402
+from look import drop_down_open, header_shows_tabs, page_panel  # noqa: E402
 from snapchecks import TOLERANCE, app_window  # noqa: E402
 
 PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
@@ -67,12 +67,16 @@ class Soak:
 
     def margin(self):
         """Screen = window coordinates + margin (GTK's client-side border around the frame, no window manager)."""
-        frame = self.node("frame", "SnapScroll")
-        _, _, fw, fh = extents(frame)
+        (width, height), (fw, fh) = self.sizes()
+        return (width - fw) // 2, (height - fh) // 2
+
+    def sizes(self):
+        """The X window's size, and the size of the frame GTK lays out inside it (the accessibility tree's)."""
+        _, _, fw, fh = extents(self.node("frame", "SnapScroll"))
         out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.window], capture_output=True,
                              text=True, check=True).stdout
-        size = dict(line.split("=") for line in out.split() if "=" in line)
-        return (int(size["WIDTH"]) - fw) // 2, (int(size["HEIGHT"]) - fh) // 2
+        geometry = dict(line.split("=") for line in out.split() if "=" in line)
+        return (int(geometry["WIDTH"]), int(geometry["HEIGHT"])), (fw, fh)
 
     def screen(self, x, y):
         if self._margin is None:
@@ -324,19 +328,17 @@ class Soak:
 
     def resize(self, size=None):
         w, h = size or self.rng.choice([s for s in SIZES if s != self.size])
+        # The client-side border around the frame keeps its size: the frame is laid out this much smaller.
+        (width, height), (fw, fh) = self.sizes()
+        border = (width - fw, height - fh)
         mark = self.app.mark()
         subprocess.run(["xdotool", "windowsize", self.window, str(w), str(h)], check=True)
         self.log(f"resize {w}x{h}")
+        # Until the X window has the size and GTK has laid the frame out in it.
         deadline = time.time() + PATIENCE
-        while True:
-            _, _, fw, fh = extents(self.node("frame", "SnapScroll"))
-            out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.window], capture_output=True,
-                                 text=True, check=True).stdout
-            geom = dict(line.split("=") for line in out.split() if "=" in line)
-            if (int(geom["WIDTH"]), int(geom["HEIGHT"])) == (w, h):
-                break
+        while (sizes := self.sizes()) != ((w, h), (w - border[0], h - border[1])):
             if time.time() > deadline:
-                raise Violation(f"the window did not take the size {w}x{h}: {geom}")
+                raise Violation(f"the window did not take the size {w}x{h} (its frame less {border}): {sizes}")
             time.sleep(0.05)
         events = self.collect(mark, None)
         self.size = (w, h)
@@ -363,11 +365,21 @@ class Soak:
             x, y, w, h = extents(self.node("page tab", PAGES[target]))
             xdo("mousemove", *self.screen(x + w / 2, y + h / 2), "click", 1)
         else:
-            x, y, w, h = extents(self.node("combo box", "Demo page"))
+            drop = self.node("combo box", "Demo page")
+            x, y, w, h = extents(drop)
             xdo("mousemove", *self.screen(x + w / 2, y + h / 2), "click", 1)
-            time.sleep(0.4)
+            deadline = time.time() + PATIENCE
+            while not drop_down_open(self.app, drop):
+                if time.time() > deadline:
+                    raise Violation("the drop-down's list never opened")
+                time.sleep(0.05)
             xdo("key", "--delay", "60", "Home", *["Down"] * list(PAGES).index(target), "Return")
         self.log(f"switch to {target}")
+        deadline = time.time() + PATIENCE
+        while not page_panel(self.app, target):
+            if time.time() > deadline:
+                raise Violation(f"{target} did not show")
+            time.sleep(0.05)
         events = self.collect(mark, None)
         snaps = [e for e in events if e.get("event") in ("settled", "page", "selected", "tapped")
                  and e.get("cause") != "resize"]

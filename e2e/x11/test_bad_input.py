@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-from harness import DEMO, PATIENCE, ROOT, App, extents, run_demo, xdo
+from harness import DEMO, PATIENCE, ROOT, App, extents, run_demo, wait_until, xdo
 from soak import Soak, Violation
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
@@ -324,10 +324,11 @@ def _reveal(soak, node):
         _, top, _, bottom = soak.visible_rect()
         if min(y + h, bottom) - max(y, top) >= min(h, 24):  # well in view, not just an edge
             return soak.point_in(node)
-        # The page scrolls as a whole when the window is smaller than it: wheel it down by its left margin.
+        # The page scrolls as a whole when the window is smaller than it: wheel it down by its left margin, and
+        # wait for the node to move with it (a page that cannot scroll further never shows it).
         _, top, _, _ = soak.visible_rect()
         xdo("mousemove", *soak.screen(6, top + 4), "click", 5)
-        time.sleep(0.3)
+        wait_until(lambda: extents(node)[1] != y, message=f"the page to scroll {node.name!r} up from y {y}")
     return None
 
 
@@ -342,7 +343,7 @@ def _reveal_page(soak):
     bottom = soak.screen(60, fy + fh)[1]
     xdo("mousemove", x, y, "mousedown", 1, "sleep", 0.1, "mousemove", x, (y + bottom) // 2, "sleep", 0.1,
         "mousemove", x, bottom + 20, "mouseup", 1)
-    time.sleep(0.5)
+    wait_until(lambda: soak.visible_rect()[3] - soak.visible_rect()[1] > 40, message="the page to show above the QA panel")
     soak.collect(soak.app.mark(), None)
     return True
 
@@ -377,6 +378,9 @@ def test_missing_and_corrupt_images_become_placeholders_with_one_error_each():
             for key, index in [("End", 4), ("Home", 0), ("End", 4)]:
                 xdo("key", key)
                 app.wait_event("settled", component="carousel", index=index)
+            # The refusals come in from the workers within the patience, and then no more (the time another would
+            # take to show).
+            wait_until(lambda: len(app.since(0, "error")) >= len(bad), message=f"{len(bad)} errors")
             app.quiet(0.5)
             errors = [e["message"] for e in app.since(0, "error")]
             assert len(errors) == len(bad), errors

@@ -8,7 +8,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, ROOT, extents, screenshot, xdo
+from harness import App, ROOT, extents, screenshot, wait_until, xdo
 
 TITLES = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
 # Screen = window coordinates plus this: the window sits at (0,0) without a window manager; its client-side
@@ -153,7 +153,7 @@ def test_wheel_notches_move_one_page_each():
         _settle(app, 2, "wheel")
         assert _page_events(app, mark) == [(1, "wheel"), (2, "wheel")], _page_events(app, mark)  # one page each way
         assert _selected_dot(app) == ["Page 3 of 5"]
-        app.quiet(0.4)
+        assert app.quiet(0.4) == [], "nothing more after the last settle"
 
 
 def test_drags_move_at_most_one_page():
@@ -305,6 +305,9 @@ def test_bad_images_show_placeholders_and_one_error_each():
             _settle(app, 4, "keyboard")
             xdo("key", "Home")
             _settle(app, 0, "keyboard")
+        # Files are checked on workers once their banners are bound: the three refusals come in within the patience,
+        # and then no more (the time a fourth would take to show).
+        wait_until(lambda: len(app.since(0, "error")) >= 3, message="three error events")
         app.quiet(0.3)
         errors = sorted(e["message"] for e in app.since(0, "error"))
         assert len(errors) == 3, errors

@@ -62,7 +62,7 @@ def _check_far_items(app, s, component, start, rtl=False):
         m = app.mark()
         xdo("key", key)
         _settled(app, component, index, "keyboard")
-        app.quiet(0.3)
+        app.quiet(0.3)   # the time a second settle would take to show
         assert len(app.since(m, "settled")) == 1, app.since(m, "settled")
         s.assert_centred(index)
 
@@ -173,7 +173,7 @@ def _pages_until(app, mark, count):
     patience."""
     deadline = time.time() + PATIENCE
     while time.time() < deadline:
-        app.quiet(0.1)
+        time.sleep(0.1)
         pages = carousel._page_events(app, mark)
         if len(pages) >= count:
             return pages
@@ -193,9 +193,9 @@ def test_autoplay_advances_wraps_and_holds_still_while_hovered():
         assert settled[:5] == [1, 2, 3, 4, 0], settled
         # The pointer over the carousel: nothing moves.
         xdo("mousemove", *carousel._carousel_centre(app))
-        app.quiet(0.8)
+        app.quiet(0.8)   # an advance already under way when the pointer came ends first
         m = app.mark()
-        time.sleep(2.0)
+        time.sleep(2.0)  # four intervals pass, and no advance with them
         assert carousel._page_events(app, m) == [], carousel._page_events(app, m)
         # The pointer leaves: it goes on.
         xdo("mousemove", 5, 5)
@@ -223,7 +223,7 @@ def test_autoplay_without_loop_goes_back_to_the_first_and_not_at_all_under_reduc
         app.accessible()
         xdo("mousemove", 5, 5)
         m = app.mark()
-        time.sleep(2.0)
+        time.sleep(2.0)  # four intervals pass, and no advance with them
         assert carousel._page_events(app, m) == [], carousel._page_events(app, m)
 
 
@@ -237,9 +237,9 @@ def test_autoplay_holds_still_while_the_carousel_has_focus():
         # A key on the focused carousel: visible keyboard focus, and autoplay holds still.
         xdo("key", "Right")
         app.wait_event("settled", component="carousel", cause="keyboard")
-        app.quiet(0.8)
+        app.quiet(0.8)   # an advance already under way when the key came ends first
         m = app.mark()
-        time.sleep(2.0)
+        time.sleep(2.0)  # four intervals pass, and no advance with them
         assert carousel._page_events(app, m) == [], carousel._page_events(app, m)
 
 

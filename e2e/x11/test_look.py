@@ -103,7 +103,7 @@ def test_contrast_of_text_indicator_underline_dots_and_focus_in_each_theme():
             pane = app.find(role="scroll pane", name="Weekday menu", root=menu)
             current = app.find(role="page tab", name="Sun", root=pane)
             other = app.find(role="page tab", name="Mon", root=pane)
-            shot = window.shot()
+            shot = window.still_shot()
             ratios["menu tab"] = text_contrast(shot.region(*_box(window.rect(other))))[0]
             ratios["menu current tab"] = text_contrast(shot.region(*_box(window.rect(current))))[0]
             accent, bg = _accent_below(shot, window, current, pane)
@@ -112,7 +112,7 @@ def test_contrast_of_text_indicator_underline_dots_and_focus_in_each_theme():
             mark = app.mark()
             xdo("key", "Right")
             app.wait_event("settled", component="menu")
-            shot = window.shot()
+            shot = window.still_shot()
             px, py, pw, ph = window.rect(pane)
             ring = [shot.at(px + dx, py + ph // 2) for dx in range(0, 3)]
             inside = shot.at(px + 8, py + ph // 2)
@@ -125,7 +125,7 @@ def test_contrast_of_text_indicator_underline_dots_and_focus_in_each_theme():
             tabs = app.find(role="page tab list", name="Sections", root=panel)
             selected = app.find(role="page tab", name="Overview", root=tabs)
             details = app.find(role="page tab", name="Details", root=tabs)
-            shot = window.shot()
+            shot = window.still_shot()
             ratios["segment title"] = text_contrast(shot.region(*_box(window.rect(details))))[0]
             accent, bg = _accent_below(shot, window, selected, tabs)
             ratios["underline"] = contrast(accent, bg)
@@ -135,14 +135,14 @@ def test_contrast_of_text_indicator_underline_dots_and_focus_in_each_theme():
             window.park_pointer()
             intro = [n for n in app.find_all(role="label", root=page_panel(app, "centering"))
                      if (n.name or "").startswith("Centred while")][0]
-            shot = window.shot()
+            shot = window.still_shot()
             ratios["centring intro"] = text_contrast(shot.region(*_box(window.rect(intro))))[0]
 
             # Carousel: current and other dots, the tap label.
             switch_page(app, window, "carousel")
             window.park_pointer()
             panel = page_panel(app, "carousel")
-            shot = window.shot()
+            shot = window.still_shot()
             for name, index in (("current dot", 0), ("other dot", 1)):
                 x, y, w, h = window.rect(app.find(role="page tab", name=f"Page {index + 1} of 5", root=panel))
                 assert w >= 24 and h >= 24, f"dot target {w}x{h} px"

@@ -87,7 +87,7 @@ def test_menu_resize_reduce_motion_and_rtl():
         while extents(s.pane)[2] != 733 - chrome:
             assert time.time() < deadline, extents(s.pane)
             time.sleep(0.05)
-        app.quiet(0.3)
+        # Laid out at the new width, in the same pass as the tab's place: centred at once.
         s.assert_centred(3)
     with App("--page", "menu", "--rtl") as app:
         s = menu(app)
