@@ -55,18 +55,16 @@ final class LifetimeTests: XCTestCase {
             let made = make()
             owner = made.owner
             window = presentInWindow(made.widget, width: 600, height: 300)
-            // A few frames so layout is done, then the motion; destroyed on the frame after it started.
-            GtkThread.iterate(timeout: 5) { gtk_widget_get_width(made.widget) > 0 }
+            // Laid out, then the motion; destroyed on the frame after it started.
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(made.widget) > 0 },
+                          "\(name): never laid out", file: file, line: line)
             XCTAssertTrue(made.start(), "\(name): nothing was moving", file: file, line: line)
-            if let clock = gtk_widget_get_frame_clock(made.widget) {
-                let frame = gdk_frame_clock_get_frame_counter(clock)
-                GtkThread.iterate(timeout: 1) { gdk_frame_clock_get_frame_counter(clock) > frame }
-            }
+            waitNextFrame(of: made.widget, file: file, line: line)
             // Still moving (under load a frame may come late enough to end the motion: then it starts another).
             XCTAssertTrue(made.start(), "\(name): nothing moving when the window closed", file: file, line: line)
         }
         gtk_window_destroy(window!.cast())
-        XCTAssertTrue(GtkThread.iterate(timeout: 3) { owner == nil }, "\(name): the Swift owner outlived its widget",
+        XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { owner == nil }, "\(name): the Swift owner outlived its widget",
                       file: file, line: line)
         // Frames and idle sources that were pending when the window went have had their chance to misbehave.
         drainMainLoop()
@@ -169,7 +167,7 @@ final class LifetimeTests: XCTestCase {
             batch.schedule()
             batch.schedule()
             XCTAssertTrue(batch.isScheduled)
-            XCTAssertTrue(GtkThread.iterate(timeout: 1) { runs == 1 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { runs == 1 })
             XCTAssertFalse(batch.isScheduled)
             batch.schedule()
             batch.cancel()
