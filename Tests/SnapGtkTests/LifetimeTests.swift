@@ -138,10 +138,20 @@ final class LifetimeTests: XCTestCase {
                 let box = CenteringBox(label: "centred")
                 let label = gtk_label_new("short")!
                 box.setChild(label)
+                var reported: [CenteringLayout.Mode] = []
+                box.onModeChanged = { reported.append($0) }
+                var widened = false
                 return (box, box.widget, {
-                    // A much longer child flips the mode at the next allocation, which schedules an idle report.
-                    gtk_label_set_text(label.opaque, String(repeating: "wide ", count: 200))
-                    return true
+                    if !widened {
+                        // Laid out centred; a much longer child flips the mode at the next allocation, which
+                        // schedules an idle report.
+                        widened = true
+                        let centred = box.mode == .centered
+                        gtk_label_set_text(label.opaque, String(repeating: "wide ", count: 200))
+                        return centred
+                    }
+                    // The frame after: laid out scrolling, its report not made yet.
+                    return box.mode == .scrolling && reported.last != .scrolling
                 })
             }
         }
@@ -151,9 +161,13 @@ final class LifetimeTests: XCTestCase {
         MainActor.assumeIsolated {
             Self.destroyMidMotion("PageDots") {
                 let dots = PageDots(count: 12)
+                var page = 3
                 return (dots, dots.widget, {
-                    dots.update(position: 4.5, currentPage: 4)
-                    return true
+                    page += 1
+                    let updates = dots.stateUpdates
+                    dots.update(position: Double(page) + 0.5, currentPage: page)
+                    // A new current page: its labels and states were set, and a redraw is pending.
+                    return dots.stateUpdates == updates + 1
                 })
             }
         }
