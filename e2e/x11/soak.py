@@ -548,7 +548,7 @@ def close_mid_animation(soak):
         status = app.proc.wait(timeout=PATIENCE)
     except subprocess.TimeoutExpired:
         raise Violation(f"the app did not end within {PATIENCE} s of a click on its close button") from None
-    time.sleep(0.1)
+    app.finish_reading()
     if status != 0 or app.stderr:
         raise Violation(f"closing on {soak.page}: status {status}, stderr: {''.join(app.stderr)[-3000:]!r}")
     soak.count("close mid-animation" if moves else "close")
