@@ -75,7 +75,8 @@ final class GlyphWarmUpTests: XCTestCase {
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
             let glyphs = run.pointee.glyphs.pointee
-            for i in 0..<Int(glyphs.num_glyphs) where glyphs.glyphs[i].glyph & 0x1000_0000 == 0 {   // not PANGO_GLYPH_UNKNOWN_FLAG
+            // Not PANGO_GLYPH_UNKNOWN_FLAG (a macro with a cast, which Swift does not import).
+            for i in 0..<Int(glyphs.num_glyphs) where glyphs.glyphs[i].glyph & 0x1000_0000 == 0 {
                 count += 1
             }
             let description = pango_font_describe_with_absolute_size(run.pointee.item.pointee.analysis.font)

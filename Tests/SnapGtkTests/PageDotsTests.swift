@@ -132,7 +132,8 @@ final class PageDotsTests: XCTestCase {
             dots.accessibleLabel = "Seiten"
             // What assistive technologies read: every dot relabelled at once, and the row of dots.
             for page in 0..<3 {
-                XCTAssertTrue(snap_accessible_label_is(dots.dot(forPage: page)!, "Seite \(page + 1) von 3") != 0, "page \(page)")
+                XCTAssertTrue(snap_accessible_label_is(dots.dot(forPage: page)!, "Seite \(page + 1) von 3") != 0,
+                              "page \(page)")
             }
             XCTAssertTrue(snap_accessible_label_is(gtk_widget_get_parent(dots.dot(forPage: 0)!), "Seiten") != 0)
             XCTAssertGreaterThan(dots.stateUpdates, 1, "a new label function relabels the dots")
