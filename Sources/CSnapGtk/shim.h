@@ -69,6 +69,14 @@ static inline gboolean snap_accessible_selected_is(GtkWidget *widget, gboolean e
     return ok;
 }
 
+/* Whether a widget's accessible LABEL property is `expected` (GTK's test API is variadic). */
+static inline gboolean snap_accessible_label_is(GtkWidget *widget, const char *expected) {
+    char *message = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+    gboolean ok = message == NULL;
+    g_free(message);
+    return ok;
+}
+
 /* ---- end centering and segmented ---- */
 
 /* ---- wrappers for the carousel ---- */

@@ -76,9 +76,15 @@ import Testing
             if let k = parameters.maximumItemsPerFling, let start {
                 #expect(abs(target.index - start) <= k)
             }
-            // A fling never lands behind the fling direction relative to the nearest item.
-            if v >= parameters.minimumFlingVelocity { #expect(target.index >= min(nearest + 1, layout.count - 1) || parameters.maximumItemsPerFling != nil) }
-            if v <= -parameters.minimumFlingVelocity { #expect(target.index <= max(nearest - 1, 0) || parameters.maximumItemsPerFling != nil) }
+            // A fling goes at least one item past the nearest in its direction, unless that is past the last item or
+            // past the reach a pager's start allows.
+            let reach = parameters.maximumItemsPerFling.flatMap { k in start.map { (low: $0 - k, high: $0 + k) } }
+            if v >= parameters.minimumFlingVelocity {
+                #expect(target.index >= min(nearest + 1, layout.count - 1, reach?.high ?? .max))
+            }
+            if v <= -parameters.minimumFlingVelocity {
+                #expect(target.index <= max(nearest - 1, 0, reach?.low ?? .min))
+            }
 
             // Snapping an offset already at rest changes nothing.
             let rest = layout.restingOffset(Int.random(in: 0..<layout.count, using: &rng))

@@ -214,7 +214,7 @@ final class CarouselTests: XCTestCase {
             let decodes = cache.decodes
 
             gtk_stack_set_visible_child_name(stack.opaque, "other")
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { gtk_widget_get_mapped(carousel.widget) == 0 }, "never hidden")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_mapped(carousel.widget) == 0 }, "never hidden")
             XCTAssertEqual(cache.decodedBytes, 0, "a hidden carousel keeps no decoded pixels")
             // Files stay known: showing them again decodes, it does not check the files again.
             let loads = cache.loads
@@ -222,7 +222,7 @@ final class CarouselTests: XCTestCase {
             gtk_window_set_default_size(window.cast(), 500, 600)
             waitFrames(2, of: window)
             gtk_stack_set_visible_child_name(stack.opaque, "carousel")
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { cache.decodes > decodes && cache.decodedBytes > 0 },
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.decodes > decodes && cache.decodedBytes > 0 },
                           "shown again, the banners were never decoded")
             waitFrames(2, of: carousel.widget)
             XCTAssertEqual(cache.loads, loads)

@@ -86,12 +86,12 @@ final class DecodeTests: XCTestCase {
             let window = presentInWindow(cell.widget, width: 500, height: 400)
             defer { gtk_window_destroy(window.cast()) }
             // Drawn once: the plain panel, and a decode asked for rather than done on GTK's thread.
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { cache.isDecoding(path: path) }, "the draw asked for no decode")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.isDecoding(path: path) }, "the draw asked for no decode")
             XCTAssertEqual(cache.decodes, 0, "the draw decoded on GTK's thread")
             XCTAssertEqual(cell.drawnSinceBind, [])
             XCTAssertFalse(Self.near(Self.imageColor(cell), (0x33, 0x66, 0x99)), "pixels without a decode")
             queue.isPaused = false
-            XCTAssertTrue(GtkThread.iterate(timeout: 10) { cell.drawnSinceBind == [path] }, "the decoded image was never drawn")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cell.drawnSinceBind == [path] }, "the decoded image was never drawn")
             XCTAssertEqual(cache.decodes, 1)
             XCTAssertFalse(cell.showsPlaceholder)
             XCTAssertTrue(Self.near(Self.imageColor(cell), (0x33, 0x66, 0x99)), "\(String(describing: Self.imageColor(cell)))")
@@ -124,11 +124,11 @@ final class DecodeTests: XCTestCase {
                 cell.bind(index: 0, count: 1, title: "Large", imagePath: path)
                 let window = presentInWindow(cell.widget, width: 500, height: 400)
                 // The worker has the job: its answer cannot reach GTK's thread before the loop runs again.
-                XCTAssertTrue(GtkThread.iterate(timeout: 5) { queue.running == 1 }, "the decode never started")
+                XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 1 }, "the decode never started")
                 gtk_window_destroy(window.cast())
             }
-            XCTAssertTrue(GtkThread.iterate(timeout: 3) { owner == nil }, "the cell outlived its widget")
-            XCTAssertTrue(GtkThread.iterate(timeout: 10) { queue.running == 0 }, "the decode never came back")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { owner == nil }, "the cell outlived its widget")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 0 }, "the decode never came back")
             drainMainLoop()
             XCTAssertEqual(watch.messages, [], "GLib complained")
             XCTAssertEqual(Signals.liveHandlers, handlersBefore, "signal handler boxes still held")
@@ -151,10 +151,10 @@ final class DecodeTests: XCTestCase {
                 owner = cell
                 cell.bind(index: 0, count: 1, title: "Waiting", imagePath: path)
                 let window = presentInWindow(cell.widget, width: 500, height: 400)
-                XCTAssertTrue(GtkThread.iterate(timeout: 5) { queue.waitingCount == 1 }, "no decode asked for")
+                XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.waitingCount == 1 }, "no decode asked for")
                 gtk_window_destroy(window.cast())
             }
-            XCTAssertTrue(GtkThread.iterate(timeout: 3) { owner == nil }, "the cell outlived its widget")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { owner == nil }, "the cell outlived its widget")
             XCTAssertEqual(queue.waitingCount, 0, "the decode nobody waits for was not withdrawn")
             XCTAssertFalse(cache.isDecoding(path: path))
             queue.isPaused = false
@@ -177,9 +177,9 @@ final class DecodeTests: XCTestCase {
             cell.bind(index: 0, count: 3, title: "Red", imagePath: red)
             let window = presentInWindow(cell.widget, width: 500, height: 400)
             defer { gtk_window_destroy(window.cast()) }
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { queue.running == 1 }, "the red decode never started")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 1 }, "the red decode never started")
             XCTAssertNil(cell.bind(index: 1, count: 3, title: "Blue", imagePath: blue))
-            XCTAssertTrue(GtkThread.iterate(timeout: 10) { queue.running == 0 && queue.waitingCount == 0 }, "decodes never ended")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 0 && queue.waitingCount == 0 }, "decodes never ended")
             waitFrames(3, of: cell.widget)
             XCTAssertEqual(cell.drawnSinceBind, [blue], "drew something else than the image bound")
             XCTAssertTrue(Self.near(Self.imageColor(cell), (0x33, 0x66, 0x99)), "\(String(describing: Self.imageColor(cell)))")
@@ -187,9 +187,9 @@ final class DecodeTests: XCTestCase {
 
             // A file that fails on the worker, rebound before its answer: the new banner is not blamed for it.
             XCTAssertNil(cell.bind(index: 2, count: 3, title: "Cut", imagePath: cut))
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { queue.running == 1 }, "the cut decode never started")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 1 }, "the cut decode never started")
             XCTAssertNil(cell.bind(index: 1, count: 3, title: "Blue", imagePath: blue))
-            XCTAssertTrue(GtkThread.iterate(timeout: 10) { queue.running == 0 && queue.waitingCount == 0 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 0 && queue.waitingCount == 0 })
             waitFrames(2, of: cell.widget)
             XCTAssertEqual(failures, [])
             XCTAssertFalse(cell.showsPlaceholder)
@@ -210,13 +210,13 @@ final class DecodeTests: XCTestCase {
             carousel.onImageError = { errors.append($0) }
             let window = presentInWindow(carousel.widget, width: 600, height: 400)
             defer { gtk_window_destroy(window.cast()) }
-            XCTAssertTrue(GtkThread.iterate(timeout: 10) { carousel.cell(forPage: 1)?.showsPlaceholder == true }, "no placeholder")
-            XCTAssertTrue(GtkThread.iterate(timeout: 10) { carousel.cell(forPage: 0)?.drawnSinceBind == [good] }, "the good image never drawn")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.cell(forPage: 1)?.showsPlaceholder == true }, "no placeholder")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.cell(forPage: 0)?.drawnSinceBind == [good] }, "the good image never drawn")
             for page in [3, 0, 3] {
                 carousel.scrollTo(page: page, animated: false)
                 waitFrames(2, of: carousel.widget)
             }
-            XCTAssertTrue(GtkThread.iterate(timeout: 10) { errors.count >= 2 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { errors.count >= 2 })
             waitFrames(2, of: carousel.widget)
             let message = "not a readable image: the file ends before the image does"
             // One report per banner (both wait for the one decode of the file, so either may come first).
@@ -242,7 +242,7 @@ final class DecodeTests: XCTestCase {
             gtk_widget_set_visible(cell.widget, 0)
             for (index, path) in [fifo, missing, large].enumerated() {
                 XCTAssertNil(cell.bind(index: index, count: 3, title: "B\(index)", imagePath: path), "checked on GTK's thread")
-                XCTAssertTrue(GtkThread.iterate(timeout: 10) { failures.count == index + 1 }, "no report for \(path)")
+                XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { failures.count == index + 1 }, "no report for \(path)")
                 XCTAssertTrue(cell.showsPlaceholder)
             }
             XCTAssertEqual(failures.map(\.0), [0, 1, 2])
@@ -294,7 +294,7 @@ final class DecodeTests: XCTestCase {
             // A withdrawn request that nobody else waits for never runs.
             requests[5].cancel()
             single.isPaused = false
-            XCTAssertTrue(GtkThread.iterate(timeout: 10) { order.count == 5 && single.running == 0 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { order.count == 5 && single.running == 0 })
             XCTAssertEqual(order, [3, 1, 4, 0, 2])
             XCTAssertEqual(single.peakRunning, 1)
             XCTAssertEqual(cache.decodes, 5)
@@ -306,7 +306,7 @@ final class DecodeTests: XCTestCase {
             let all = paths.map { other.decode(path: $0, fitting: nil, rank: { 0 }, done: { _ in done += 1 }) }
             // A second request for a path being decoded waits for that decode.
             let again = other.decode(path: paths[0], fitting: nil, rank: { 0 }, done: { _ in done += 1 })
-            XCTAssertTrue(GtkThread.iterate(timeout: 10) { done == 7 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { done == 7 })
             XCTAssertEqual(pair.peakRunning, 2)
             XCTAssertEqual(other.decodes, 6)
             withExtendedLifetime((requests, all, again)) {}

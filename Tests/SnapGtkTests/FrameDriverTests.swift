@@ -18,7 +18,7 @@ final class FrameDriverTests: XCTestCase {
             driver.recordsIntervals = true
             driver.start()
             XCTAssertTrue(driver.isRunning)
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { !driver.isRunning }, "driver never finished")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !driver.isRunning }, "driver never finished")
             XCTAssertEqual(times.count, 6)
             XCTAssertEqual(times, times.sorted(), "frame times only go forward")
             XCTAssertEqual(driver.intervals.count, 5)
@@ -44,12 +44,12 @@ final class FrameDriverTests: XCTestCase {
                 return frames < 4
             }
             driver.start()
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { !driver.isRunning })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !driver.isRunning })
             XCTAssertEqual(driver.costs, [], "nothing recorded unless asked")
             driver.recordsCosts = true
             frames = 0
             driver.start()
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { !driver.isRunning })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !driver.isRunning })
             XCTAssertEqual(driver.costs.count, 4)
             for cost in driver.costs { XCTAssert(cost >= 2 && cost < 500, "cost \(cost) ms") }
             driver.clearCosts()
@@ -65,7 +65,7 @@ final class FrameDriverTests: XCTestCase {
             var frames = 0
             let driver = FrameDriver(widget: area) { _ in frames += 1; return true }
             driver.start()
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { frames >= 2 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { frames >= 2 })
             driver.stop()
             let seen = frames
             waitFrames(8, of: area)

@@ -47,6 +47,19 @@ func waitFrames(_ count: Int, of widget: UnsafeMutablePointer<GtkWidget>, file: 
     drainMainLoop()
 }
 
+/// Runs the main loop until `widget`'s frame clock has produced one more frame. For a widget that asks for frames
+/// itself (it animates, or a layout or redraw is pending): unlike `waitFrames`, nothing else keeps the clock running,
+/// and idle sources queued during the frame (reports GTK's frame schedules) have not run yet when it returns.
+@MainActor
+func waitNextFrame(of widget: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line) {
+    guard let clock = gtk_widget_get_frame_clock(widget) else {
+        return XCTFail("the widget has no frame clock: it is not in a window", file: file, line: line)
+    }
+    let frame = gdk_frame_clock_get_frame_counter(clock)
+    XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gdk_frame_clock_get_frame_counter(clock) > frame },
+                  "no frame came", file: file, line: line)
+}
+
 /// Handles every event and source that is ready now (idle callbacks included), without waiting for more.
 @MainActor
 func drainMainLoop() {

@@ -55,18 +55,16 @@ final class LifetimeTests: XCTestCase {
             let made = make()
             owner = made.owner
             window = presentInWindow(made.widget, width: 600, height: 300)
-            // A few frames so layout is done, then the motion; destroyed on the frame after it started.
-            GtkThread.iterate(timeout: 5) { gtk_widget_get_width(made.widget) > 0 }
+            // Laid out, then the motion; destroyed on the frame after it started.
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(made.widget) > 0 },
+                          "\(name): never laid out", file: file, line: line)
             XCTAssertTrue(made.start(), "\(name): nothing was moving", file: file, line: line)
-            if let clock = gtk_widget_get_frame_clock(made.widget) {
-                let frame = gdk_frame_clock_get_frame_counter(clock)
-                GtkThread.iterate(timeout: 1) { gdk_frame_clock_get_frame_counter(clock) > frame }
-            }
+            waitNextFrame(of: made.widget, file: file, line: line)
             // Still moving (under load a frame may come late enough to end the motion: then it starts another).
             XCTAssertTrue(made.start(), "\(name): nothing moving when the window closed", file: file, line: line)
         }
         gtk_window_destroy(window!.cast())
-        XCTAssertTrue(GtkThread.iterate(timeout: 3) { owner == nil }, "\(name): the Swift owner outlived its widget",
+        XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { owner == nil }, "\(name): the Swift owner outlived its widget",
                       file: file, line: line)
         // Frames and idle sources that were pending when the window went have had their chance to misbehave.
         drainMainLoop()
@@ -140,10 +138,20 @@ final class LifetimeTests: XCTestCase {
                 let box = CenteringBox(label: "centred")
                 let label = gtk_label_new("short")!
                 box.setChild(label)
+                var reported: [CenteringLayout.Mode] = []
+                box.onModeChanged = { reported.append($0) }
+                var widened = false
                 return (box, box.widget, {
-                    // A much longer child flips the mode at the next allocation, which schedules an idle report.
-                    gtk_label_set_text(label.opaque, String(repeating: "wide ", count: 200))
-                    return true
+                    if !widened {
+                        // Laid out centred; a much longer child flips the mode at the next allocation, which
+                        // schedules an idle report.
+                        widened = true
+                        let centred = box.mode == .centered
+                        gtk_label_set_text(label.opaque, String(repeating: "wide ", count: 200))
+                        return centred
+                    }
+                    // The frame after: laid out scrolling, its report not made yet.
+                    return box.mode == .scrolling && reported.last != .scrolling
                 })
             }
         }
@@ -153,9 +161,13 @@ final class LifetimeTests: XCTestCase {
         MainActor.assumeIsolated {
             Self.destroyMidMotion("PageDots") {
                 let dots = PageDots(count: 12)
+                var page = 3
                 return (dots, dots.widget, {
-                    dots.update(position: 4.5, currentPage: 4)
-                    return true
+                    page += 1
+                    let updates = dots.stateUpdates
+                    dots.update(position: Double(page) + 0.5, currentPage: page)
+                    // A new current page: its labels and states were set, and a redraw is pending.
+                    return dots.stateUpdates == updates + 1
                 })
             }
         }
@@ -169,7 +181,7 @@ final class LifetimeTests: XCTestCase {
             batch.schedule()
             batch.schedule()
             XCTAssertTrue(batch.isScheduled)
-            XCTAssertTrue(GtkThread.iterate(timeout: 1) { runs == 1 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { runs == 1 })
             XCTAssertFalse(batch.isScheduled)
             batch.schedule()
             batch.cancel()

@@ -127,9 +127,15 @@ final class PageDotsTests: XCTestCase {
             XCTAssertEqual(Localization.pageOfCount(page: 2, count: 5), "Page 2 of 5")
             XCTAssertEqual(Localization.format("%d%% of %d", 3, 4), "3% of 4")
             let dots = PageDots(count: 3)
+            XCTAssertTrue(snap_accessible_label_is(dots.dot(forPage: 0)!, "Page 1 of 3") != 0)
             dots.pageLabel = { "Seite \($0) von \($1)" }
             dots.accessibleLabel = "Seiten"
-            XCTAssertEqual(dots.pageLabel(1, 3), "Seite 1 von 3")
+            // What assistive technologies read: every dot relabelled at once, and the row of dots.
+            for page in 0..<3 {
+                XCTAssertTrue(snap_accessible_label_is(dots.dot(forPage: page)!, "Seite \(page + 1) von 3") != 0,
+                              "page \(page)")
+            }
+            XCTAssertTrue(snap_accessible_label_is(gtk_widget_get_parent(dots.dot(forPage: 0)!), "Seiten") != 0)
             XCTAssertGreaterThan(dots.stateUpdates, 1, "a new label function relabels the dots")
         }
     }

@@ -30,12 +30,11 @@ final class SegmentedControlTests: XCTestCase {
         }
 
         func settle(_ frames: Int = 6) { waitFrames(frames, of: control.widget) }
-        func finishSlide() { XCTAssertTrue(GtkThread.iterate(timeout: 3) { !control.isAnimating }, "slide never ended"); settle(3) }
-        func nextFrame() {
-            guard let clock = gtk_widget_get_frame_clock(control.widget) else { return }
-            let frame = gdk_frame_clock_get_frame_counter(clock)
-            GtkThread.iterate(timeout: 1) { gdk_frame_clock_get_frame_counter(clock) > frame }
+        func finishSlide() {
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !control.isAnimating }, "slide never ended")
+            settle(3)
         }
+        func nextFrame() { waitNextFrame(of: control.widget) }
 
         /// A segment's span in the control's coordinates.
         func segmentBounds(_ index: Int) -> (x: Double, width: Double) {
@@ -117,7 +116,7 @@ final class SegmentedControlTests: XCTestCase {
         run {
             let f = Fixture(count: 4, width: 400)
             f.control.select(3)
-            XCTAssertTrue(GtkThread.iterate(timeout: 2) { f.control.position > 1.2 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { f.control.position > 1.2 })
             let before = f.control.underlineBounds.x
             let position = f.control.position
             f.control.select(0)

@@ -31,7 +31,7 @@ final class SnapScrollerTests: XCTestCase {
                 self.settled.append((event.index, gtk_adjustment_get_value(self.scroller.adjustment), event.cause))
             }
             scroller.onTap = { [unowned self] in self.taps.append($0.index) }
-            let ready = GtkThread.iterate(timeout: 5) { self.scroller.layout.viewportWidth > 0 }
+            let ready = GtkThread.iterate(timeout: testPatience) { self.scroller.layout.viewportWidth > 0 }
             XCTAssertTrue(ready, "never laid out")
         }
 
@@ -40,7 +40,7 @@ final class SnapScrollerTests: XCTestCase {
         /// Runs the loop until `count` settled events arrived and nothing moves, then a little more so a
         /// duplicate settle would show.
         func waitSettled(_ count: Int = 1, file: StaticString = #filePath, line: UInt = #line) {
-            let done = GtkThread.iterate(timeout: 5) { self.settled.count >= count && !self.scroller.isMoving }
+            let done = GtkThread.iterate(timeout: testPatience) { self.settled.count >= count && !self.scroller.isMoving }
             XCTAssertTrue(done, "did not settle (\(settled.count) settled)", file: file, line: line)
             waitFrames(18, of: scroller.widget, file: file, line: line)
         }
@@ -79,7 +79,7 @@ final class SnapScrollerTests: XCTestCase {
             let gesture = TouchpadGesture(samples: samples.map { TouchpadGesture.Sample(time: $0.0, dx: $0.1) },
                                           ending: scrollEnd ? .scrollEnd : .none)
             var replay = TouchpadReplay(gesture, startingAt: scroller.now)
-            let delivered = GtkThread.iterate(timeout: 10) { replay.deliver(to: self.scroller, through: self.scroller.now) }
+            let delivered = GtkThread.iterate(timeout: testPatience) { replay.deliver(to: self.scroller, through: self.scroller.now) }
             XCTAssertTrue(delivered, "the replay never finished")
         }
     }
@@ -218,13 +218,13 @@ final class SnapScrollerTests: XCTestCase {
             let start = f.scroller.now
             XCTAssertFalse(f.scroller.handleDragUpdate(offsetX: -5, time: start), "below the threshold")
             for step in 1...20 {
-                GtkThread.iterate(timeout: 0.05) { f.scroller.now >= start + Double(step) * 30 }
+                GtkThread.iterate(timeout: testPatience) { f.scroller.now >= start + Double(step) * 30 }
                 f.scroller.handleDragUpdate(offsetX: -10 - Double(step) * 10, time: start + Double(step) * 30)
             }
             // Counted from the threshold (10 px), so the content never jumps by the threshold.
             XCTAssertEqual(f.scroller.logicalOffset, 200, accuracy: 0.001, "content follows the pointer past the threshold")
             // Held still for 200 ms before the release: no fling.
-            GtkThread.iterate(timeout: 2) { f.scroller.now >= start + 20 * 30 + 200 }
+            GtkThread.iterate(timeout: testPatience) { f.scroller.now >= start + 20 * 30 + 200 }
             f.scroller.handleDragEnd(offsetX: -210)
             f.waitSettled(1)
             XCTAssertEqual(f.settled.count, 1)
@@ -266,7 +266,7 @@ final class SnapScrollerTests: XCTestCase {
             XCTAssertEqual(f.settled.count, 1)
             f.assertRests(on: 7)
             gtk_window_set_default_size(f.window.cast(), 731, 120)
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { f.scroller.layout.viewportWidth == 731 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { f.scroller.layout.viewportWidth == 731 })
             waitFrames(12, of: f.scroller.widget)
             XCTAssertEqual(f.scroller.currentIndex, 7)
             XCTAssertEqual(f.settled.count, 1, "offsets of a uniform row do not change with the width: nothing to settle")
@@ -279,7 +279,7 @@ final class SnapScrollerTests: XCTestCase {
             // The last item stays last when the viewport narrows.
             f.scroller.scrollTo(index: 19, animated: false)
             gtk_window_set_default_size(f.window.cast(), 420, 120)
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { f.scroller.layout.viewportWidth == 420 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { f.scroller.layout.viewportWidth == 420 })
             waitFrames(12, of: f.scroller.widget)
             f.assertRests(on: 19)
             f.close()
@@ -302,7 +302,7 @@ final class SnapScrollerTests: XCTestCase {
             let layout = f.scroller.layout
             XCTAssertEqual(gtk_adjustment_get_value(f.scroller.adjustment), layout.physicalOffset(fromLogical: layout.restingOffset(18), rtl: false))
             XCTAssertEqual(f.settled.count, 1)
-            XCTAssertTrue(GtkThread.iterate(timeout: 3) { f.settled.count == 2 }, "the wheel burst never settled")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { f.settled.count == 2 }, "the wheel burst never settled")
             f.assertRests(on: 18)
             f.close()
         }

@@ -34,7 +34,8 @@ final class WidgetStyleTests: XCTestCase {
             XCTAssertTrue(WidgetStyle.isInstalled, "the first widget installs the stylesheet")
             let window = presentInWindow(control.widget, width: 360, height: 120)
             defer { gtk_window_destroy(window.cast()) }
-            GtkThread.iterate(timeout: 0.2) { false }
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(control.underline) > 0 },
+                          "the underline was never laid out")
 
             XCTAssertGreaterThan(gtk_widget_get_width(control.underline), 50)
             XCTAssertEqual(gtk_widget_get_height(control.underline), Int32(SegmentedControl.underlineThickness))
@@ -60,7 +61,8 @@ final class WidgetStyleTests: XCTestCase {
             let display = gdk_display_get_default()
             gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             defer { gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider)) }
-            GtkThread.iterate(timeout: 0.2) { false }
+            // GTK applies a changed stylesheet when it next lays out the window: a frame's work.
+            waitFrames(2, of: control.widget)
 
             let (width, height, pixels) = Self.render(control.underline)
             guard width > 0, height > 0, pixels.count == 4 * width * height else { return XCTFail("nothing rendered") }
@@ -74,7 +76,8 @@ final class WidgetStyleTests: XCTestCase {
             let dots = PageDots(count: 5)
             let window = presentInWindow(dots.widget, width: 300, height: 100)
             defer { gtk_window_destroy(window.cast()) }
-            GtkThread.iterate(timeout: 0.2) { false }
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(dots.widget) > 0 },
+                          "the dots were never laid out")
             for page in 0..<5 {
                 guard let dot = dots.dot(forPage: page) else { return XCTFail("no dot for page \(page)") }
                 XCTAssertGreaterThanOrEqual(gtk_widget_get_width(dot), 24)

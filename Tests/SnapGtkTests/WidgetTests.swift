@@ -49,7 +49,7 @@ final class WidgetTests: XCTestCase {
             let window = presentInWindow(button.pointer)
             defer { gtk_window_destroy(window.cast()) }
             gtk_widget_activate(button.pointer)
-            XCTAssertTrue(GtkThread.iterate(timeout: 2) { clicks == 1 }, "activating a shown button clicks it")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { clicks == 1 }, "activating a shown button clicks it")
 
             var fired = 0
             MainLoopTimer.after(milliseconds: 5) { fired += 1 }
@@ -59,8 +59,9 @@ final class WidgetTests: XCTestCase {
             cancelled.cancel()
             cancelled.cancel()
             XCTAssertFalse(cancelled.isScheduled)
-            XCTAssertTrue(GtkThread.iterate(timeout: 2) { fired == 1 && ticks == 3 })
-            XCTAssertTrue(GtkThread.iterate(timeout: 1) { !repeating.isScheduled }, "a timer returning false ends")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { fired == 1 && ticks == 3 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !repeating.isScheduled }, "a timer returning false ends")
+            // 50 ms more, 25 of its periods, in which the ended timer must not tick again.
             GtkThread.iterate(timeout: 0.05) { false }
             XCTAssertEqual(ticks, 3)
         }
@@ -75,9 +76,12 @@ final class WidgetTests: XCTestCase {
                                     bindPage: { label, index in label.text = captions[index] })
             let window = presentInWindow(carousel.widget, width: 600, height: 400)
             defer { gtk_window_destroy(window.cast()) }
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { carousel.scroller.layout.viewportWidth > 0 })
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
             carousel.scrollTo(page: 30, animated: false)
-            GtkThread.iterate(timeout: 0.1) { false }
+            // The page's widget is made, bound and allocated by the layout that follows.
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) {
+                carousel.scroller.itemWidget(at: 30).map { gtk_widget_get_width($0) > 0 } ?? false
+            }, "page 30 never laid out")
             let item = carousel.scroller.itemWidget(at: 30)!
             XCTAssertEqual(String(cString: gtk_label_get_text(OpaquePointer(item))), "Photo 30")
             XCTAssertLessThan(made, 12, "pages are recycled")
@@ -100,7 +104,7 @@ final class WidgetTests: XCTestCase {
             defer { gtk_window_destroy(window.cast()) }
             let handle = Widget(unsafeRetaining: UnsafeMutableRawPointer(box))
             XCTAssertTrue(handle.isSame(as: Widget(unsafeRetaining: UnsafeMutableRawPointer(box))))
-            XCTAssertTrue(GtkThread.iterate(timeout: 5) { handle.allocatedSize.width > 0 }, "laid out in the window")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { handle.allocatedSize.width > 0 }, "laid out in the window")
         }
     }
 }

@@ -15,10 +15,13 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "x11"))
 
-from harness import App, extents  # noqa: E402
+from harness import PATIENCE, App, extents, wait_until  # noqa: E402
 
 # Half a pixel of allowed error, plus half a pixel because AT-SPI extents are whole pixels.
 TOLERANCE = 1.0
+# The centring box's inner padding at each end (SnapGtk's stylesheet): a row wider than the view less two of them
+# scrolls.
+INSET = 12
 DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 FRUIT = ["🍎", "🍊", "🍇", "🍌", "🍉", "🍐", "🍒"]
 BANNERS = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
@@ -43,7 +46,7 @@ class Pointer:
 
     def close(self):
         self.proc.stdin.close()
-        self.proc.wait(timeout=5)
+        self.proc.wait(timeout=PATIENCE)
 
 
 class Row:
@@ -70,10 +73,10 @@ class Row:
         return round(((self.count - 1 - index) if rtl else index) * self.pitch)
 
 
-def expect_one_settle(app, row, mark, rtl, cause, check, label, timeout=6):
+def expect_one_settle(app, row, mark, rtl, cause, check, label):
     """Waits for the gesture's `settled`, lets the app go quiet, and checks it was the only one, with `cause`, on an
     index passing `check`, at the exact resting offset, with the item centred on screen. Returns the index."""
-    app.wait_event("settled", component=row.component, timeout=timeout)
+    app.wait_event("settled", component=row.component)
     app.quiet(0.6)
     settled = [e for e in app.since(mark, "settled") if e.get("component") == row.component]
     assert len(settled) == 1, f"{label}: expected one settled, got {settled}"
@@ -96,8 +99,8 @@ def gestures(page, component, panel, pane, item_name, count, rtl, pager=False):
         with App(*args) as app:
             row = Row(app, component, panel, pane, item_name, count)
             x, y = row.pane_centre()
+            # No wait after the move: the compositor delivers the pointer's events in order, the entry first.
             pointer(f"move {x:.0f} {y:.0f}")
-            time.sleep(0.3)
             forward = -1 if rtl else 1     # physical direction of the next item
             p = row.pitch
             index = 0
@@ -175,29 +178,35 @@ def centering(rtl):
             add = app.find(role="push button", name="Add chip", root=panel)
             x, y, w, h = extents(add)
             pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
+
+            def add_chip():
+                # One click, one more chip: waited for until the row is laid out wider.
+                before = extents(row)[2]
+                pointer("click")
+                wait_until(lambda: extents(row)[2] > before, message=f"the row to grow from {before} px")
+
             mark = app.mark()
             for _ in range(40):
-                pointer("click")
-                time.sleep(0.15)
-                if app.since(mark, "layout"):
+                add_chip()
+                if extents(row)[2] > extents(view)[2] - 2 * INSET + 1:   # overflowing: the mode change is due
+                    app.wait_event("layout", component="centering")
                     break
             assert [e["mode"] for e in app.since(mark, "layout")] == ["scrolling"], app.since(mark, "layout")
             for _ in range(6):       # make sure there is room to scroll
-                pointer("click")
-            time.sleep(0.3)
+                add_chip()
             vx, vy, vw, vh = extents(view)
             pointer(f"move {vx + vw / 2:.0f} {vy + vh / 2:.0f}")
-            time.sleep(0.2)
             start = extents(row)[0]
             inward = -1 if rtl else 1      # towards the hidden end
             mark = app.mark()
+            # The pointer answers once the swipe is sent; the row follows it (and coasts) within the patience.
             pointer(f"swipe {inward * 150} 400 ease")
-            time.sleep(0.5)
-            moved = extents(row)[0]
-            assert (start - moved) * inward >= 100, f"the row moved from {start} to {moved}"
+            wait_until(lambda: (start - extents(row)[0]) * inward >= 100,
+                       message=f"the row to move 100 px inward from {start}")
             pointer(f"swipe {-inward * 400} 400 ease")
-            time.sleep(0.5)
-            assert abs(extents(row)[0] - start) <= TOLERANCE, "back at the start edge"
+            wait_until(lambda: abs(extents(row)[0] - start) <= TOLERANCE, message=f"the row back at the start edge, {start}")
+            # Scrolling changes no mode: the time a layout event would take to show, then none.
+            app.quiet(0.3)
             assert app.since(mark, "layout") == [], "scrolling changes no mode"
     finally:
         pointer.close()
@@ -221,11 +230,11 @@ def segmented(rtl):
             assert len(tabs) >= 2, tabs
             x, y, w, h = extents(tabs[0])
             pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
-            time.sleep(0.2)
             mark = app.mark()
             for command in ("swipe 200 400 ease", "swipe -200 120 fling", "swipe 150 300 even nostop",
                             "wheel120 4 30 h", "wheel120 4 30"):
                 pointer(command)
+            # The time a selection would take to show, then none.
             app.quiet(0.8)
             assert app.since(mark, "selected") == [], "scrolling selects nothing"
             selected = [t.name for t in tabs if t.getState().contains(pyatspi.STATE_SELECTED)]
@@ -254,11 +263,11 @@ def test_proxy_outlives_clients_that_leave():
     upstream = socket.socket(socket.AF_UNIX)
     upstream.bind(upstream_path)
     upstream.listen(8)
-    upstream.settimeout(5)
+    upstream.settimeout(PATIENCE)
     proxy = subprocess.Popen([sys.executable, os.path.join(HERE, "hires_proxy.py"), listen_path, upstream_path],
                              stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.time() + 5
+        deadline = time.time() + PATIENCE
         while not os.path.exists(listen_path):
             assert time.time() < deadline and proxy.poll() is None, "the proxy did not start"
             time.sleep(0.01)
@@ -275,16 +284,16 @@ def test_proxy_outlives_clients_that_leave():
                 except OSError:
                     break
             twin.close()
-            time.sleep(0.02)
+            time.sleep(0.02)   # the time the proxy would take to die of the broken pipe, then it must still run
             assert proxy.poll() is None, f"the proxy died after client {n + 1}: {proxy.stderr.read()[-600:]}"
         client = socket.socket(socket.AF_UNIX)
         client.connect(listen_path)
         twin, _ = upstream.accept()
         client.sendall(message)
-        twin.settimeout(5)
+        twin.settimeout(PATIENCE)
         assert twin.recv(64) == message, "a new client's request did not reach the compositor"
         twin.sendall(message)
-        client.settimeout(5)
+        client.settimeout(PATIENCE)
         assert client.recv(64) == message, "the compositor's event did not reach a new client"
         client.close()
         twin.close()

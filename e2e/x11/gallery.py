@@ -11,7 +11,6 @@ import argparse
 import os
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import App, ROOT  # noqa: E402
@@ -43,7 +42,7 @@ def capture(pages, themes, sizes):
                     app.accessible()
                     window = Window(app)
                     window.park_pointer()
-                    time.sleep(0.4)   # images decoded and drawn
+                    window.still_shot()   # images decoded and drawn: the picture no longer changes
                     save(window, os.path.join(OUT, "gallery", f"{page}-{width}-{theme}.png"))
                     if (page, width, theme) == ("menu", 960, "light"):
                         save(window, os.path.join(OUT, "window.png"))

@@ -13,6 +13,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DEMO = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "debug", "snapscroll-demo"))
 SHOTS = os.environ.get("SNAPSCROLL_SHOTS", os.path.join(ROOT, ".build", "e2e-shots"))
 
+# The bound of every wait on a condition (s), the one figure the end-to-end tests wait with (the Swift tests have
+# `testPatience`). Generous: a wait ends as soon as its condition holds, so only a failing test pays it, while a
+# loaded machine or a sanitizer build must not turn a slow pass into a failure. Time that must pass for a check that
+# nothing (more) happens is not a wait on a condition: those sleeps say so where they are.
+PATIENCE = 60
+
 
 # AT-SPI calls: libatspi gives up on a call after 0.8 s by default (15 s in an app's first 15 s), which a GTK
 # main loop starved of CPU on a loaded machine exceeds now and then. The harness waits longer, but bounded, retries
@@ -93,7 +99,7 @@ def launch_env(extra=None):
 class App:
     """One running demo with --qa-log. Events arrive on a reader thread; stderr is kept."""
 
-    def __init__(self, *args, env=None, ready=True, timeout=20, command=None):
+    def __init__(self, *args, env=None, ready=True, timeout=PATIENCE, command=None):
         full_env = launch_env(env)
         self.started = time.monotonic()
         self.proc = subprocess.Popen(command or [DEMO, "--qa-log", *args], stdout=subprocess.PIPE,
@@ -102,11 +108,24 @@ class App:
         self.lines = queue.Queue()
         self.stderr = []
         self._cursor = 0
-        threading.Thread(target=self._read_stdout, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._start_readers()
         self._atspi_app = None
         if ready:
             self.ready = self.wait_event("ready", timeout=timeout)
+
+    def _start_readers(self):
+        self._readers = [threading.Thread(target=self._read_stdout, daemon=True),
+                         threading.Thread(target=self._read_stderr, daemon=True)]
+        for reader in self._readers:
+            reader.start()
+
+    def finish_reading(self):
+        """Once the process has ended: waits until everything it wrote has been read (its pipes closed), so a check
+        of its standard error sees every line."""
+        for reader in self._readers:
+            reader.join(PATIENCE)
+            assert not reader.is_alive(), "the app's output was never closed"
+        self._drain()
 
     def _read_stdout(self):
         for line in self.proc.stdout:
@@ -127,7 +146,7 @@ class App:
             except ValueError:
                 raise AssertionError(f"non-JSON line on standard output: {line!r}")
 
-    def wait_event(self, name, timeout=10, **fields):
+    def wait_event(self, name, timeout=PATIENCE, **fields):
         """Waits for the next event (after the cursor) named `name` with the given fields."""
         deadline = time.time() + timeout
         while True:
@@ -144,7 +163,8 @@ class App:
             time.sleep(0.01)
 
     def quiet(self, seconds=0.6):
-        """Lets the app run for `seconds`, then returns the events that arrived meanwhile."""
+        """Lets the app run for `seconds`, then returns the events that arrived meanwhile: for checks that nothing
+        (more) happens within that time, never to wait for something to happen."""
         start = len(self.events)
         time.sleep(seconds)
         self._drain()
@@ -163,7 +183,7 @@ class App:
 
     # AT-SPI
 
-    def accessible(self, timeout=10):
+    def accessible(self, timeout=PATIENCE):
         """This process's application node in the accessibility tree, found by its process id (never an earlier
         process's node: after a relaunch the new process is looked up afresh)."""
         global _watched_pid, _watched_since
@@ -207,7 +227,7 @@ class App:
         walk(root, 0)
         return found
 
-    def find(self, role=None, name=None, root=None, timeout=5, showing=False):
+    def find(self, role=None, name=None, root=None, timeout=PATIENCE, showing=False):
         deadline = time.time() + timeout
         while True:
             nodes = self.find_all(role, name, root, showing)
@@ -222,12 +242,11 @@ class App:
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(timeout=5)
+                self.proc.wait(timeout=PATIENCE)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        time.sleep(0.05)
-        self._drain()
+        self.finish_reading()
         return "".join(self.stderr)
 
     def __enter__(self):
@@ -272,7 +291,7 @@ def screenshot(name):
     return path
 
 
-def wait_until(predicate, timeout=5, message="condition"):
+def wait_until(predicate, timeout=PATIENCE, message="condition"):
     deadline = time.time() + timeout
     while not predicate():
         if time.time() > deadline:
@@ -280,7 +299,7 @@ def wait_until(predicate, timeout=5, message="condition"):
         time.sleep(0.05)
 
 
-def run_demo(*args, timeout=10):
+def run_demo(*args, timeout=PATIENCE):
     """Runs the demo to completion (for options that exit at once); returns (status, stdout, stderr)."""
     p = subprocess.run([DEMO, *args], capture_output=True, text=True, timeout=timeout, env=launch_env())
     return p.returncode, p.stdout, p.stderr

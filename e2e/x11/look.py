@@ -5,7 +5,7 @@ them in a narrow window)."""
 import subprocess
 import time
 
-from harness import extents, xdo
+from harness import PATIENCE, extents, wait_until, xdo
 from snapchecks import app_window
 
 PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
@@ -99,6 +99,23 @@ class Window:
     def shot(self):
         return Shot(self.screen_x, self.screen_y, self.width, self.height)
 
+    def still_shot(self):
+        """The window's pixels once they stop changing (a page's cross-fade, a hover's transition, images decoded and
+        drawn): shots until three in a row are the same, within the harness's patience. A shot takes longer than
+        several frames, and before each the app answers an accessibility call (its main loop is not stalled), so a
+        fading or sliding picture does not look still."""
+        same = []   # the latest shots, all of one picture
+        deadline = time.time() + PATIENCE
+        while True:
+            extents(self.frame)
+            shot = self.shot()
+            if same and shot.pixels != same[-1].pixels:
+                same = []
+            same.append(shot)
+            if len(same) == 3:
+                return shot
+            assert time.time() < deadline, "the window's pixels never stopped changing"
+
     def click(self, node):
         x, y, w, h = self.rect(node)
         xdo("mousemove", int(x + w / 2), int(y + h / 2), "click", 1)
@@ -136,9 +153,16 @@ def header_tab(app, page):
     return app.find(role="page tab", name=PAGES[page])
 
 
+def drop_down_open(app, drop):
+    """Whether the drop-down's list is open with the keyboard focus in it (its popover is in the accessibility tree
+    only while it is open)."""
+    import pyatspi
+    return any(item.getState().contains(pyatspi.STATE_FOCUSED) for item in app.find_all(role="list item", root=drop))
+
+
 def switch_page(app, window, page):
     """Opens `page` from the header as a user would: its tab, or the drop-down and its entry. Waits for the page's
-    panel to show."""
+    panel to show (laid out; its pixels may still be fading in: `Window.still_shot`)."""
     tab = header_tab(app, page)
     if tab is not None:
         window.click(tab)
@@ -147,13 +171,9 @@ def switch_page(app, window, page):
         # The drop-down's list opens in a popover (a surface of its own, whose extents AT-SPI gives relative to
         # it): Home, arrow keys and Enter pick the page, as a keyboard user would.
         window.click(drop)
-        time.sleep(0.4)
+        wait_until(lambda: drop_down_open(app, drop), message="the drop-down's list to open")
         xdo("key", "--delay", "60", "Home", *["Down"] * list(PAGES).index(page), "Return")
-    deadline = time.time() + 5
-    while not page_panel(app, page):
-        assert time.time() < deadline, f"{page} did not show"
-        time.sleep(0.1)
-    time.sleep(0.35)   # the stack's cross-fade
+    wait_until(lambda: page_panel(app, page), message=f"{page} to show")
 
 
 def page_panel(app, page):

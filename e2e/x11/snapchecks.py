@@ -4,7 +4,7 @@
 import subprocess
 import time
 
-from harness import extents, xdo
+from harness import PATIENCE, extents, xdo
 
 # Half a pixel of allowed error, plus half a pixel because AT-SPI extents are whole pixels.
 TOLERANCE = 0.5 + 0.5
@@ -50,7 +50,7 @@ class Strip:
         logical = index * self.pitch
         return (self.count - 1) * self.pitch - logical if rtl else logical
 
-    def settle(self, mark, component, index, cause=None, rtl=False, timeout=10):
+    def settle(self, mark, component, index, cause=None, rtl=False, timeout=PATIENCE):
         """Waits for the gesture's settled event, then checks: exactly one, the item, the exact offset, and the
         item's centre on screen at the viewport's centre."""
         event = self.app.wait_event("settled", component=component, timeout=timeout)

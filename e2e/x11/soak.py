@@ -28,8 +28,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pyatspi  # noqa: E402
 
 import harness  # noqa: E402
-from harness import App, extents, rss_kb, xdo  # noqa: E402
-from look import header_shows_tabs  # noqa: E402
+from harness import PATIENCE, App, extents, rss_kb, xdo  # noqa: E402
+from look import drop_down_open, header_shows_tabs, page_panel  # noqa: E402
 from snapchecks import TOLERANCE, app_window  # noqa: E402
 
 PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
@@ -40,8 +40,7 @@ SNAPPING = set(PANES)
 DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 # Window sizes a resize picks from: phone-sized to large.
 SIZES = [(360, 480), (480, 560), (640, 480), (800, 600), (960, 640), (1280, 800), (1600, 900)]
-# Time for a gesture's events to arrive and for nothing more to follow.
-SETTLE_TIMEOUT = 8
+# After a gesture's events: the time in which nothing more may follow for it to count as over.
 QUIET = 0.45
 
 
@@ -68,12 +67,16 @@ class Soak:
 
     def margin(self):
         """Screen = window coordinates + margin (GTK's client-side border around the frame, no window manager)."""
-        frame = self.node("frame", "SnapScroll")
-        _, _, fw, fh = extents(frame)
+        (width, height), (fw, fh) = self.sizes()
+        return (width - fw) // 2, (height - fh) // 2
+
+    def sizes(self):
+        """The X window's size, and the size of the frame GTK lays out inside it (the accessibility tree's)."""
+        _, _, fw, fh = extents(self.node("frame", "SnapScroll"))
         out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.window], capture_output=True,
                              text=True, check=True).stdout
-        size = dict(line.split("=") for line in out.split() if "=" in line)
-        return (int(size["WIDTH"]) - fw) // 2, (int(size["HEIGHT"]) - fh) // 2
+        geometry = dict(line.split("=") for line in out.split() if "=" in line)
+        return (int(geometry["WIDTH"]), int(geometry["HEIGHT"])), (fw, fh)
 
     def screen(self, x, y):
         if self._margin is None:
@@ -85,7 +88,7 @@ class Soak:
         key = (role, name, within)
         if key not in self._nodes:
             root = self.panel(within) if within else None
-            self._nodes[key] = self.app.find(role=role, name=name, root=root, timeout=15)
+            self._nodes[key] = self.app.find(role=role, name=name, root=root)
         return self._nodes[key]
 
     def panel(self, page=None):
@@ -149,7 +152,7 @@ class Soak:
 
     # Events ----------------------------------------------------------------------------------------------------
 
-    def collect(self, mark, expect_settle, timeout=SETTLE_TIMEOUT):
+    def collect(self, mark, expect_settle, timeout=PATIENCE):
         """Waits for a settled (when one is due) then a quiet spell; returns the events since `mark`."""
         if expect_settle:
             deadline = time.time() + timeout
@@ -325,19 +328,17 @@ class Soak:
 
     def resize(self, size=None):
         w, h = size or self.rng.choice([s for s in SIZES if s != self.size])
+        # The client-side border around the frame keeps its size: the frame is laid out this much smaller.
+        (width, height), (fw, fh) = self.sizes()
+        border = (width - fw, height - fh)
         mark = self.app.mark()
         subprocess.run(["xdotool", "windowsize", self.window, str(w), str(h)], check=True)
         self.log(f"resize {w}x{h}")
-        deadline = time.time() + 5
-        while True:
-            _, _, fw, fh = extents(self.node("frame", "SnapScroll"))
-            out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.window], capture_output=True,
-                                 text=True, check=True).stdout
-            geom = dict(line.split("=") for line in out.split() if "=" in line)
-            if (int(geom["WIDTH"]), int(geom["HEIGHT"])) == (w, h):
-                break
+        # Until the X window has the size and GTK has laid the frame out in it.
+        deadline = time.time() + PATIENCE
+        while (sizes := self.sizes()) != ((w, h), (w - border[0], h - border[1])):
             if time.time() > deadline:
-                raise Violation(f"the window did not take the size {w}x{h}: {geom}")
+                raise Violation(f"the window did not take the size {w}x{h} (its frame less {border}): {sizes}")
             time.sleep(0.05)
         events = self.collect(mark, None)
         self.size = (w, h)
@@ -364,11 +365,21 @@ class Soak:
             x, y, w, h = extents(self.node("page tab", PAGES[target]))
             xdo("mousemove", *self.screen(x + w / 2, y + h / 2), "click", 1)
         else:
-            x, y, w, h = extents(self.node("combo box", "Demo page"))
+            drop = self.node("combo box", "Demo page")
+            x, y, w, h = extents(drop)
             xdo("mousemove", *self.screen(x + w / 2, y + h / 2), "click", 1)
-            time.sleep(0.4)
+            deadline = time.time() + PATIENCE
+            while not drop_down_open(self.app, drop):
+                if time.time() > deadline:
+                    raise Violation("the drop-down's list never opened")
+                time.sleep(0.05)
             xdo("key", "--delay", "60", "Home", *["Down"] * list(PAGES).index(target), "Return")
         self.log(f"switch to {target}")
+        deadline = time.time() + PATIENCE
+        while not page_panel(self.app, target):
+            if time.time() > deadline:
+                raise Violation(f"{target} did not show")
+            time.sleep(0.05)
         events = self.collect(mark, None)
         snaps = [e for e in events if e.get("event") in ("settled", "page", "selected", "tapped")
                  and e.get("cause") != "resize"]
@@ -534,10 +545,10 @@ def close_mid_animation(soak):
     xdo(*moves, "mousemove", *close, "click", 1)
     soak.log(f"close on {soak.page}" + (" mid-animation" if moves else ""))
     try:
-        status = app.proc.wait(timeout=10)
+        status = app.proc.wait(timeout=PATIENCE)
     except subprocess.TimeoutExpired:
-        raise Violation("the app did not end within 10 s of a click on its close button") from None
-    time.sleep(0.1)
+        raise Violation(f"the app did not end within {PATIENCE} s of a click on its close button") from None
+    app.finish_reading()
     if status != 0 or app.stderr:
         raise Violation(f"closing on {soak.page}: status {status}, stderr: {''.join(app.stderr)[-3000:]!r}")
     soak.count("close mid-animation" if moves else "close")

@@ -2,9 +2,7 @@
 edge at the view's start edge), removing them crosses back (child centred within 0.5 px), with one
 `layout` event per crossing, in both directions of text."""
 
-import time
-
-from harness import App, extents, screenshot, xdo
+from harness import App, extents, screenshot, wait_until, xdo
 
 # Extents are in window coordinates; the window's client-side border puts the screen a few pixels
 # further right and down. Clicks aim at a button's middle, so the exact figure does not matter.
@@ -19,6 +17,24 @@ INSET = 12
 def _click(node):
     x, y, w, h = extents(node)
     xdo("mousemove", x + w // 2 + WINDOW_OFFSET, y + h // 2 + WINDOW_OFFSET, "click", 1)
+
+
+def _click_and_wait_for_layout(node, row, grows):
+    """Clicks `node` (Add or Remove chip), then waits until the row is laid out with one chip more (`grows`) or less:
+    wider or narrower than before."""
+    before = extents(row)[2]
+    _click(node)
+    wait_until(lambda: (extents(row)[2] - before) * (1 if grows else -1) > 0,
+               message=f"the row to {'grow' if grows else 'shrink'} by a chip from {before} px")
+
+
+def _fit(view, row):
+    """Whether the row fits inside the view's insets (True), overflows them (False), or is within a pixel of the
+    edge, where the view's one-pixel border leaves it undecided from outside (None)."""
+    _, _, vw, _ = extents(view)
+    _, _, rw, _ = extents(row)
+    room = vw - 2 * INSET
+    return True if rw < room - 1 else False if rw > room + 1 else None
 
 
 def _label_shown(app, panel, *names):
@@ -46,19 +62,21 @@ def _run(rtl):
         centred()
         assert _label_shown(app, panel, "Centred") == ["Centred"]
 
-        # Add chips one at a time until the row overflows: exactly one layout event, at the crossing.
+        # Add chips one at a time until the row overflows: exactly one layout event, at the crossing. Once a chip is
+        # laid out, the row either still fits (no event, centred) or overflows (the event is due, from an idle).
         mark = app.mark()
         added = 0
         while not app.since(mark, "layout"):
             assert added < MAX_CHIPS, "never started scrolling"
-            _click(add)
+            _click_and_wait_for_layout(add, row, grows=True)
             added += 1
-            time.sleep(0.2)
-            vx, _, vw, _ = extents(view)
-            rx, _, rw, _ = extents(row)
-            if not app.since(mark, "layout"):
-                assert rw <= vw, "wider than the view but no layout event"
+            fit = _fit(view, row)
+            if fit is False:
+                app.wait_event("layout", component="centering")
+            elif fit:
+                assert not app.since(mark, "layout"), ("a layout event while the row fits", app.since(mark, "layout"))
                 centred()
+        # Nothing more follows the crossing: the time for a second event to show.
         app.quiet(0.3)
         events = app.since(mark, "layout")
         assert [e["mode"] for e in events] == ["scrolling"], events
@@ -74,9 +92,9 @@ def _run(rtl):
         assert _label_shown(app, panel, "Scrolling") == ["Scrolling"]
         screenshot("centering-scrolling" + ("-rtl" if rtl else ""))
 
-        # One more chip scrolls further without another event.
+        # One more chip scrolls further without another event (given the time one would take to show).
         mark = app.mark()
-        _click(add)
+        _click_and_wait_for_layout(add, row, grows=True)
         app.quiet(0.4)
         assert app.since(mark, "layout") == []
 
@@ -85,9 +103,11 @@ def _run(rtl):
         removed = 0
         while not app.since(mark, "layout"):
             assert removed < MAX_CHIPS, "never centred again"
-            _click(remove)
+            _click_and_wait_for_layout(remove, row, grows=False)
             removed += 1
-            time.sleep(0.2)
+            if _fit(view, row):
+                app.wait_event("layout", component="centering")
+        # Nothing more follows the crossing: the time for a second event to show.
         app.quiet(0.3)
         events = app.since(mark, "layout")
         assert [e["mode"] for e in events] == ["centered"], events

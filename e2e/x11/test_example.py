@@ -38,7 +38,7 @@ def test_example_source_needs_no_c_module_no_unsafe_pointers_no_stylesheet():
 def test_example_opens_its_window_with_the_three_components():
     assert os.path.exists(BINARY), f"build it first: swift build --package-path {os.path.relpath(EXAMPLE, ROOT)}"
     with Gallery() as app:
-        app.wait_event("ready", timeout=30)
+        app.wait_event("ready")
         app.find(role="page tab list", name="Sections")
         for name in ("Fruit", "Sections", "Tap a banner", "Centre: Apple"):
             app.find(name=name)

@@ -10,12 +10,10 @@ import subprocess
 import tempfile
 import time
 
-from harness import DEMO, App, launch_env, run_demo, wait_until
+from harness import DEMO, PATIENCE, App, launch_env, run_demo, wait_until
 from hostile import (GESTURES, close_button, gesture_then, image_cases, measure_image, window_origin)
 
 STRICT = {"G_DEBUG": "fatal-criticals,fatal-warnings"}
-# A clean quit takes well under a second; more than this is a hang.
-EXIT_TIMEOUT = 8
 # The bounds for a hostile image (the launch to `ready`, and resident memory). A sanitizer build
 # (`scripts/test asan`) is slower and keeps shadow memory: there they are printed, not asserted.
 READY_BOUND_MS = 2000
@@ -25,15 +23,14 @@ SANITIZED = os.environ.get("SNAPSCROLL_SANITIZED", "")
 
 def _exit_status(app):
     try:
-        return app.proc.wait(timeout=EXIT_TIMEOUT)
+        return app.proc.wait(timeout=PATIENCE)
     except subprocess.TimeoutExpired:
-        raise AssertionError(f"the app did not end within {EXIT_TIMEOUT} s") from None
+        raise AssertionError(f"the app did not end within {PATIENCE} s") from None
 
 
 def _ended_cleanly(app, what):
     status = _exit_status(app)
-    time.sleep(0.1)
-    app._drain()
+    app.finish_reading()
     err = "".join(app.stderr)
     assert status == 0 and err == "", f"{what}: status {status}, stderr:\n{err}"
 
@@ -84,7 +81,7 @@ def test_sigquit_ends_without_a_runtime_crash_report():
     with App("--page", "carousel", env=STRICT) as app:
         app.proc.send_signal(signal.SIGQUIT)
         status = _exit_status(app)
-        time.sleep(0.1)
+        app.finish_reading()
         assert status == -signal.SIGQUIT, status
         err = "".join(app.stderr)
         app.stderr.clear()
@@ -96,7 +93,6 @@ class _ClosedStreamApp(App):
 
     def __init__(self, closed, *args, env=None):
         import queue
-        import threading
         full_env = launch_env(env)
         self.started = time.monotonic()
 
@@ -106,12 +102,11 @@ class _ClosedStreamApp(App):
         self.proc = subprocess.Popen([DEMO, "--qa-log", *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=full_env, text=True, bufsize=1, preexec_fn=close_them)
         self.events, self.lines, self.stderr, self._cursor, self._atspi_app = [], queue.Queue(), [], 0, None
-        threading.Thread(target=self._read_stdout, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._start_readers()
 
 
 def _qa_panel_text(app):
-    panel = app.find(role="text", name="QA event log", timeout=10)
+    panel = app.find(role="text", name="QA event log")
     text = panel.queryText()
     return text.getText(0, text.characterCount)
 
@@ -120,11 +115,11 @@ def test_closed_standard_streams():
     for closed in ((1,), (0,), (2,), (0, 1, 2)):
         app = _ClosedStreamApp(closed, "--page", "strip", env={"G_DEBUG": "fatal-criticals"})
         try:
-            app.accessible(timeout=20)
+            app.accessible()
             # The window works: the QA panel shows `ready`, and a wheel notch snaps the strip one item on.
-            wait_until(lambda: '"event":"ready"' in _qa_panel_text(app), timeout=10, message="ready in the QA panel")
+            wait_until(lambda: '"event":"ready"' in _qa_panel_text(app), message="ready in the QA panel")
             gesture_then(app, "strip", [])
-            wait_until(lambda: '"index":1' in _qa_panel_text(app), timeout=10, message="the strip to settle on item 1")
+            wait_until(lambda: '"index":1' in _qa_panel_text(app), message="the strip to settle on item 1")
             if 1 not in closed:
                 assert [e["event"] for e in app.since(0)][:1] == ["ready"], app.events
             else:
@@ -133,7 +128,7 @@ def test_closed_standard_streams():
             subprocess.run(["xdotool", "mousemove", *map(str, close_button(app, window_origin(app))), "click", "1"],
                            check=True)
             status = _exit_status(app)
-            time.sleep(0.1)
+            app.finish_reading()
             err = "".join(app.stderr)
             assert status == 0 and err == "", f"closed {closed}: status {status}, stderr:\n{err}"
         finally:
@@ -163,7 +158,7 @@ def test_hostile_banner_images_become_one_placeholder_and_one_error_each():
 
 def test_a_resources_folder_that_does_not_exist_has_its_own_message():
     env = launch_env({"SNAPSCROLL_RESOURCES": "/nonexistent"})
-    p = subprocess.run([DEMO], capture_output=True, text=True, env=env, timeout=20)
+    p = subprocess.run([DEMO], capture_output=True, text=True, env=env, timeout=PATIENCE)
     assert p.returncode == 1, (p.returncode, p.stderr)
     assert p.stdout == ""
     assert p.stderr == "snapscroll-demo: SNAPSCROLL_RESOURCES=/nonexistent: no such folder\n", p.stderr

@@ -8,7 +8,7 @@ import time
 
 import pyatspi
 
-from harness import App, ROOT, extents, xdo
+from harness import PATIENCE, App, ROOT, extents, xdo
 from snapchecks import Strip, wheel, drag
 import test_carousel as carousel
 
@@ -36,10 +36,10 @@ def _million(kind):
     return _files[kind]
 
 
-def _settled(app, component, index, cause, timeout=10, strip=None, rtl=False, loop=False):
+def _settled(app, component, index, cause, strip=None, rtl=False, loop=False):
     """Waits for a settled event on `index`; with `strip`, also checks its offset: the adjustment's value over the
     whole row from its left end (docs/component-contract.md), modulo a round's length when the row loops."""
-    event = app.wait_event("settled", component=component, timeout=timeout)
+    event = app.wait_event("settled", component=component)
     assert event["index"] == index and event["cause"] == cause, (event, index, cause)
     if strip:
         expected = strip.resting_offset(index, rtl)
@@ -67,46 +67,42 @@ def _check_far_items(app, s, component, start, rtl=False):
     for key, index in [("End", MILLION - 1), ("Left" if not rtl else "Right", MILLION - 2), ("Home", 0)]:
         m = app.mark()
         xdo("key", key)
-        _settled(app, component, index, "keyboard", timeout=15, strip=s, rtl=rtl)
-        app.quiet(0.3)
+        _settled(app, component, index, "keyboard", strip=s, rtl=rtl)
+        app.quiet(0.3)   # the time a second settle would take to show
         assert len(app.since(m, "settled")) == 1, app.since(m, "settled")
         s.assert_centred(index)
 
 
 def test_a_million_strip_items_rest_centred_at_the_start_the_middle_and_the_end():
-    with App("--page", "strip", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "500000"},
-             timeout=90) as app:
+    with App("--page", "strip", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "500000"}) as app:
         s = Strip(app, "Strip", "Fruit strip", "panel", lambda i: f"Item {i + 1}, item {i + 1}", STRIP_PITCH, MILLION)
         _check_far_items(app, s, "strip", 500_000)
         assert not app.stderr, app.stderr
 
 
 def test_a_million_strip_items_right_to_left():
-    with App("--page", "strip", "--rtl", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "999990"},
-             timeout=90) as app:
+    with App("--page", "strip", "--rtl", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "999990"}) as app:
         s = Strip(app, "Strip", "Fruit strip", "panel", lambda i: f"Item {i + 1}, item {i + 1}", STRIP_PITCH, MILLION)
         _check_far_items(app, s, "strip", 999_990, rtl=True)
 
 
 def test_a_million_menu_tabs_rest_centred_at_the_start_the_middle_and_the_end():
-    with App("--page", "menu", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "500000"},
-             timeout=90) as app:
+    with App("--page", "menu", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "500000"}) as app:
         s = Strip(app, "Menu", "Weekday menu", "page tab", lambda i: f"Day {i + 1}", 100, MILLION)
         _check_far_items(app, s, "menu", 500_000)
 
 
 def test_a_million_banners_rest_in_place_at_the_middle_and_the_end():
-    with App("--page", "carousel", "--content", _million("banners"), env={"SNAPSCROLL_START_ITEM": "500000"},
-             timeout=120) as app:
+    with App("--page", "carousel", "--content", _million("banners"), env={"SNAPSCROLL_START_ITEM": "500000"}) as app:
         app.accessible()
         carousel._assert_in_place(app, 500_000, MILLION)
         xdo("mousemove", *carousel._carousel_centre(app), "click", 5)
-        carousel._settle(app, 500_001, "wheel", timeout=10)
+        carousel._settle(app, 500_001, "wheel")
         carousel._assert_in_place(app, 500_001, MILLION)
         xdo("mousemove", *carousel._carousel_centre(app), "click", 1)
         app.wait_event("tapped", component="carousel", index=500_001)
         xdo("key", "End")
-        carousel._settle(app, MILLION - 1, "keyboard", timeout=15)
+        carousel._settle(app, MILLION - 1, "keyboard")
         carousel._assert_in_place(app, MILLION - 1, MILLION)
 
 
@@ -141,7 +137,7 @@ def test_a_looping_strip_wraps_for_wheel_keys_drag_and_clicks():
         _settled(app, "strip", 0, "drag"); s.assert_centred(0)
         # And many rounds on: still exact.
         m = app.mark(); wheel(point, 7, times=15, delay_ms=30)
-        _settled(app, "strip", 15 % 7, "wheel", timeout=15, strip=s, loop=True); s.assert_centred(15 % 7)
+        _settled(app, "strip", 15 % 7, "wheel", strip=s, loop=True); s.assert_centred(15 % 7)
         assert not app.stderr, app.stderr
 
 
@@ -184,10 +180,12 @@ def test_a_looping_carousel_reports_pages_modulo_the_count_and_keeps_the_dots_ri
         carousel._assert_in_place(app, 4)
 
 
-def _pages_until(app, mark, count, timeout):
-    deadline = time.time() + timeout
+def _pages_until(app, mark, count):
+    """The carousel's page events since `mark` once there are `count` of them, or all there are after the harness's
+    patience."""
+    deadline = time.time() + PATIENCE
     while time.time() < deadline:
-        app.quiet(0.1)
+        time.sleep(0.1)
         pages = carousel._page_events(app, mark)
         if len(pages) >= count:
             return pages
@@ -200,20 +198,20 @@ def test_autoplay_advances_wraps_and_holds_still_while_hovered():
         # Marked at `ready`, before the accessibility tree is read: under load that read can outlast an interval.
         m = app.mark()
         app.accessible()
-        pages = _pages_until(app, m, 6, timeout=12)
+        pages = _pages_until(app, m, 6)
         assert [i for i, _ in pages[:6]] == [1, 2, 3, 4, 0, 1], pages
         assert all(c == "programmatic" for _, c in pages), pages
         settled = [e["index"] for e in app.since(m, "settled")]
         assert settled[:5] == [1, 2, 3, 4, 0], settled
         # The pointer over the carousel: nothing moves.
         xdo("mousemove", *carousel._carousel_centre(app))
-        app.quiet(0.8)
+        app.quiet(0.8)   # an advance already under way when the pointer came ends first
         m = app.mark()
-        time.sleep(2.0)
+        time.sleep(2.0)  # four intervals pass, and no advance with them
         assert carousel._page_events(app, m) == [], carousel._page_events(app, m)
         # The pointer leaves: it goes on.
         xdo("mousemove", 5, 5)
-        assert len(_pages_until(app, m, 1, timeout=5)) >= 1
+        assert len(_pages_until(app, m, 1)) >= 1
 
 
 def test_autoplay_without_loop_goes_back_to_the_first_and_not_at_all_under_reduced_motion():
@@ -223,10 +221,10 @@ def test_autoplay_without_loop_goes_back_to_the_first_and_not_at_all_under_reduc
     with App("--page", "carousel", "--autoplay", "2", "--rtl") as app:
         m = app.mark()
         app.accessible()
-        pages = _pages_until(app, m, 4, timeout=20)
+        pages = _pages_until(app, m, 4)
         assert [i for i, _ in pages][:4] == [1, 2, 3, 4], pages
         # From the last page it runs back to the first (the animation crosses the pages between).
-        deadline = time.time() + 8
+        deadline = time.time() + PATIENCE
         while [e["index"] for e in app.since(m, "settled")][4:5] != [0]:
             assert len(app.since(m, "settled")) <= 5, app.since(m, "settled")
             assert time.time() < deadline, app.since(m, "settled")
@@ -237,7 +235,7 @@ def test_autoplay_without_loop_goes_back_to_the_first_and_not_at_all_under_reduc
         app.accessible()
         xdo("mousemove", 5, 5)
         m = app.mark()
-        time.sleep(2.0)
+        time.sleep(2.0)  # four intervals pass, and no advance with them
         assert carousel._page_events(app, m) == [], carousel._page_events(app, m)
 
 
@@ -247,13 +245,13 @@ def test_autoplay_holds_still_while_the_carousel_has_focus():
         app.accessible()
         # It plays with the window's initial (invisible) focus on the carousel.
         m = app.mark()
-        assert _pages_until(app, m, 1, timeout=4), "autoplay never advanced"
+        assert _pages_until(app, m, 1), "autoplay never advanced"
         # A key on the focused carousel: visible keyboard focus, and autoplay holds still.
         xdo("key", "Right")
-        app.wait_event("settled", component="carousel", cause="keyboard", timeout=6)
-        app.quiet(0.8)
+        app.wait_event("settled", component="carousel", cause="keyboard")
+        app.quiet(0.8)   # an advance already under way when the key came ends first
         m = app.mark()
-        time.sleep(2.0)
+        time.sleep(2.0)  # four intervals pass, and no advance with them
         assert carousel._page_events(app, m) == [], carousel._page_events(app, m)
 
 

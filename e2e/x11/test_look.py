@@ -4,7 +4,6 @@ pixels in the light, dark and high-contrast themes."""
 
 import random
 import subprocess
-import time
 
 from harness import App, extents, wait_until, xdo
 from look import PAGES, THEMES, Window, background, contrast, header_shows_tabs, page_panel, saturation, showing, \
@@ -104,7 +103,7 @@ def test_contrast_of_text_indicator_underline_dots_and_focus_in_each_theme():
             pane = app.find(role="scroll pane", name="Weekday menu", root=menu)
             current = app.find(role="page tab", name="Sun", root=pane)
             other = app.find(role="page tab", name="Mon", root=pane)
-            shot = window.shot()
+            shot = window.still_shot()
             ratios["menu tab"] = text_contrast(shot.region(*_box(window.rect(other))))[0]
             ratios["menu current tab"] = text_contrast(shot.region(*_box(window.rect(current))))[0]
             accent, bg = _accent_below(shot, window, current, pane)
@@ -112,8 +111,8 @@ def test_contrast_of_text_indicator_underline_dots_and_focus_in_each_theme():
             # A key press makes the focus ring show (focus-visible); the menu already has the focus.
             mark = app.mark()
             xdo("key", "Right")
-            app.wait_event("settled", component="menu", timeout=10)
-            shot = window.shot()
+            app.wait_event("settled", component="menu")
+            shot = window.still_shot()
             px, py, pw, ph = window.rect(pane)
             ring = [shot.at(px + dx, py + ph // 2) for dx in range(0, 3)]
             inside = shot.at(px + 8, py + ph // 2)
@@ -126,7 +125,7 @@ def test_contrast_of_text_indicator_underline_dots_and_focus_in_each_theme():
             tabs = app.find(role="page tab list", name="Sections", root=panel)
             selected = app.find(role="page tab", name="Overview", root=tabs)
             details = app.find(role="page tab", name="Details", root=tabs)
-            shot = window.shot()
+            shot = window.still_shot()
             ratios["segment title"] = text_contrast(shot.region(*_box(window.rect(details))))[0]
             accent, bg = _accent_below(shot, window, selected, tabs)
             ratios["underline"] = contrast(accent, bg)
@@ -136,14 +135,14 @@ def test_contrast_of_text_indicator_underline_dots_and_focus_in_each_theme():
             window.park_pointer()
             intro = [n for n in app.find_all(role="label", root=page_panel(app, "centering"))
                      if (n.name or "").startswith("Centred while")][0]
-            shot = window.shot()
+            shot = window.still_shot()
             ratios["centring intro"] = text_contrast(shot.region(*_box(window.rect(intro))))[0]
 
             # Carousel: current and other dots, the tap label.
             switch_page(app, window, "carousel")
             window.park_pointer()
             panel = page_panel(app, "carousel")
-            shot = window.shot()
+            shot = window.still_shot()
             for name, index in (("current dot", 0), ("other dot", 1)):
                 x, y, w, h = window.rect(app.find(role="page tab", name=f"Page {index + 1} of 5", root=panel))
                 assert w >= 24 and h >= 24, f"dot target {w}x{h} px"
@@ -193,14 +192,13 @@ def test_qa_panel_starts_hidden_in_a_short_window_and_ctrl_l_shows_it_with_the_e
         xdo("key", "Right")
         app.wait_event("settled", component="menu")
         xdo("key", "ctrl+l")
-        log = app.find(role="text", name="QA event log", timeout=5)
-        deadline = time.time() + 5
-        text = ""
-        while time.time() < deadline and '"settled"' not in text:
-            time.sleep(0.1)
+        log = app.find(role="text", name="QA event log")
+
+        def log_text():
             t = log.queryText()
-            text = t.getText(0, t.characterCount)
-        lines = text.strip().splitlines()
+            return t.getText(0, t.characterCount)
+        wait_until(lambda: '"settled"' in log_text(), message="the settled line in the QA panel")
+        lines = log_text().strip().splitlines()
         assert lines and '"event":"ready"' in lines[0] and '"event":"settled"' in lines[-1], lines
         # Never wrapped: a line longer than the panel is wide scrolls sideways, so the horizontal scroll bar (shown
         # only when there is something to scroll) is laid out.
@@ -220,12 +218,10 @@ def test_a_window_opened_wide_gets_the_drop_down_when_narrowed():
         window = Window(app)
         assert header_shows_tabs(app), "960 px wide: the header should show its tabs"
         subprocess.run(["xdotool", "windowsize", window.id, "400", "640"], check=True)
-        wait_until(lambda: not header_shows_tabs(app), timeout=5, message="the header to give way to the drop-down")
+        wait_until(lambda: not header_shows_tabs(app), message="the header to give way to the drop-down")
         drop = app.find(role="combo box", name="Demo page")
-        wait_until(lambda: showing(drop), timeout=5, message="the drop-down to be laid out")
+        wait_until(lambda: showing(drop), message="the drop-down to be laid out")
         window = Window(app)
         switch_page(app, window, "strip")
-        assert page_panel(app, "strip") is not None
         subprocess.run(["xdotool", "windowsize", window.id, "960", "640"], check=True)
-        wait_until(lambda: header_shows_tabs(app), timeout=5, message="the tabs to come back")
-        assert app.stderr == [], "".join(app.stderr)
+        wait_until(lambda: header_shows_tabs(app), message="the tabs to come back")

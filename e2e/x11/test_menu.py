@@ -8,7 +8,7 @@ import time
 
 import pyatspi
 
-from harness import App, atspi_call, extents, screenshot, wait_until, xdo
+from harness import PATIENCE, App, atspi_call, extents, screenshot, wait_until, xdo
 from look import Window, saturation
 from snapchecks import Strip, app_window, drag, wheel
 
@@ -83,11 +83,11 @@ def test_menu_resize_reduce_motion_and_rtl():
             m = app.mark(); wheel(s.centre_on_screen(), 7); s.settle(m, "menu", index, "wheel")
         chrome = app.ready["width"] - extents(s.pane)[2]
         xdo("windowsize", app_window(), 733, 600)
-        deadline = time.time() + 5
+        deadline = time.time() + PATIENCE
         while extents(s.pane)[2] != 733 - chrome:
             assert time.time() < deadline, extents(s.pane)
             time.sleep(0.05)
-        app.quiet(0.3)
+        # Laid out at the new width, in the same pass as the tab's place: centred at once.
         s.assert_centred(3)
     with App("--page", "menu", "--rtl") as app:
         s = menu(app)
@@ -192,12 +192,12 @@ def test_menu_min_width_widens_natural_width_tabs_and_the_indicator_follows():
                 xdo("key", "Return")
 
             def expect_widths(expected, what):
-                wait_until(lambda: all(abs(a - b) <= 1 for a, b in zip(widths(), expected)), 5,
-                           f"{what}: tab widths {expected}, not {widths()}")
+                wait_until(lambda: all(abs(a - b) <= 1 for a, b in zip(widths(), expected)),
+                           message=f"{what}: tab widths {expected}, not {widths()}")
                 s.assert_centred(0)
                 window.park_pointer()
-                wait_until(lambda: abs(_indicator_width(window, s) - widths()[0]) <= 1, 5,
-                           f"{what}: the indicator as wide as the centred tab ({widths()[0]} px)")
+                wait_until(lambda: abs(_indicator_width(window, s) - widths()[0]) <= 1,
+                           message=f"{what}: the indicator as wide as the centred tab ({widths()[0]} px)")
 
             natural = widths()
             start = value()
@@ -207,26 +207,26 @@ def test_menu_min_width_widens_natural_width_tabs_and_the_indicator_follows():
             minimum = int(max(natural[0], natural[2])) + 40
             assert minimum < natural[1], (minimum, natural)
             set_minimum(str(minimum))
-            wait_until(lambda: value() == minimum, 5, f"spin value {minimum}")
+            wait_until(lambda: value() == minimum, message=f"spin value {minimum}")
             expect_widths([minimum, natural[1], minimum], "raised")
             # The arrow keys step it, two pixels a press.
             xdo("key", "--delay", "60", "Up", "Up", "Up")
-            wait_until(lambda: value() == minimum + 6, 5, "three steps up")
+            wait_until(lambda: value() == minimum + 6, message="three steps up")
             expect_widths([minimum + 6, natural[1], minimum + 6], "stepped")
             # Past the widest title every tab is the same width.
             set_minimum("400")
-            wait_until(lambda: value() == 400, 5, "spin value 400")
+            wait_until(lambda: value() == 400, message="spin value 400")
             expect_widths([400, 400, 400][:len(natural)], "past the widest")
             screenshot("menu-min-width")
             # Back to the start: the natural widths again.
             set_minimum(str(int(start)))
-            wait_until(lambda: value() == start, 5, f"spin value {start}")
+            wait_until(lambda: value() == start, message=f"spin value {start}")
             expect_widths(natural, "back to the start")
             # The indicator follows the tab that slides under it: the long title next.
             m = app.mark(); wheel(s.centre_on_screen(), 7); _settle_centred(app, s, m, 1, "wheel")
             window.park_pointer()
-            wait_until(lambda: abs(_indicator_width(window, s) - extents(s.item(1))[2]) <= 1, 5,
-                       "the indicator as wide as the long title's tab")
+            wait_until(lambda: abs(_indicator_width(window, s) - extents(s.item(1))[2]) <= 1,
+                       message="the indicator as wide as the long title's tab")
     finally:
         os.unlink(path)
 
@@ -245,7 +245,7 @@ def test_menu_width_sets_every_tab_and_the_indicator():
         xdo("key", "ctrl+a")
         xdo("type", "160")
         xdo("key", "Return")
-        wait_until(lambda: all(abs(extents(s.item(i))[2] - 160) <= 1 for i in range(3)), 5, "tabs 160 px wide")
+        wait_until(lambda: all(abs(extents(s.item(i))[2] - 160) <= 1 for i in range(3)), message="tabs 160 px wide")
         s.assert_centred(0)
         window.park_pointer()
-        wait_until(lambda: abs(_indicator_width(window, s) - 160) <= 1, 5, "the indicator 160 px wide")
+        wait_until(lambda: abs(_indicator_width(window, s) - 160) <= 1, message="the indicator 160 px wide")

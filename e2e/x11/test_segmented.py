@@ -2,15 +2,14 @@
 the right cause, the tab selected in the accessibility tree), and after the slide the underline sits
 under the selected segment in a screenshot. Right to left mirrors the segments and the arrows."""
 
-import subprocess
 import time
 
 import pyatspi
 
-from harness import App, extents, screenshot, xdo
+from harness import PATIENCE, App, extents, screenshot, wait_until, xdo
+from look import Shot
 
-WINDOW_OFFSET = 5          # window coordinates → screen (client-side border), see _offset_from_underline
-SLIDE_SECONDS = 0.3 + 0.25  # the 300 ms slide plus frames to spare
+WINDOW_OFFSET = 5          # window coordinates → screen (client-side border)
 
 
 def _tabs(app):
@@ -32,20 +31,44 @@ def _underline_span(tablist):
     """The horizontal span (screen x, width) of the accent-coloured underline below the tab list's
     titles, read from a screenshot: the row with the most strongly blue pixels."""
     x, y, w, h = extents(tablist)
-    path = screenshot("segmented-probe")
     top = y + WINDOW_OFFSET + h // 2
-    crop = f"{w + 2 * WINDOW_OFFSET}x{h}+{x}+{top}"
-    out = subprocess.run(["convert", path, "-crop", crop, "+repage", "txt:-"], capture_output=True, text=True, check=True).stdout
+    shot = Shot(x, top, w + 2 * WINDOW_OFFSET, h)
     rows = {}
-    for line in out.splitlines()[1:]:
-        coords, _, rest = line.partition(":")
-        px, py = (int(v) for v in coords.split(","))
-        r, g, b = (int(float(v)) for v in rest.split("(")[1].split(")")[0].split(",")[:3])
-        if b > r + 60 and b > 120:   # the accent (the theme's selection blue toward the text colour), not grey text or borders
-            rows.setdefault(py, []).append(px + x)
+    for py in range(top, top + shot.height):
+        for px in range(x, x + shot.width):
+            r, g, b = shot.at(px, py)
+            if b > r + 60 and b > 120:   # the accent (the theme's selection blue toward the text colour), not grey text or borders
+                rows.setdefault(py, []).append(px)
     assert rows, "no underline found"
     xs = max(rows.values(), key=len)
     return min(xs), max(xs) - min(xs) + 1
+
+
+def _resting_under(tablist, tabs):
+    """The tab the underline rests under in a screenshot now (its span the tab's, to a pixel), or None while it is
+    between tabs; and the span."""
+    ux, uw = _underline_span(tablist)
+    for i, tab in enumerate(tabs):
+        tx, _, tw, _ = extents(tab)
+        if abs(ux - (tx + WINDOW_OFFSET)) <= 1 and abs(uw - tw) <= 1:
+            return i, (ux, uw)
+    return None, (ux, uw)
+
+
+def _wait_underline_rests_under(tablist, tabs, index):
+    """Samples the screen until the underline rests under tab `index` (the slide's end state), within the harness's
+    patience, then checks it is under that tab only. Returns where each sample found it (None: between tabs)."""
+    samples = []
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        under, span = _resting_under(tablist, tabs)
+        samples.append(under)
+        if under == index:
+            break
+        assert time.monotonic() < deadline, \
+            f"the underline never came to rest under tab {index}: at {span}, {len(samples)} samples, the last {samples[-8:]}"
+    _assert_underline_under(tablist, tabs, index)
+    return samples
 
 
 def _assert_underline_under(tablist, tabs, index):
@@ -70,8 +93,7 @@ def _run(rtl):
         assert _selected(tabs) == [0]
         xs = [extents(t)[0] for t in tabs]
         assert xs == (sorted(xs, reverse=True) if rtl else sorted(xs)), ("segment order on screen", xs)
-        time.sleep(0.3)
-        _assert_underline_under(tablist, tabs, 0)
+        _wait_underline_rests_under(tablist, tabs, 0)
 
         # Click each segment: one selected event (cause click), the tab selected, the underline under it.
         for index in [2, 1, 0, 2]:
@@ -79,10 +101,10 @@ def _run(rtl):
             _click(tabs[index])
             event = app.wait_event("selected", component="segmented")
             assert (event["index"], event["cause"]) == (index, "click"), event
-            time.sleep(SLIDE_SECONDS)
+            _wait_underline_rests_under(tablist, tabs, index)
+            # One click, one event: none came during the slide either.
             assert len(app.since(mark, "selected")) == 1
             assert _selected(tabs) == [index]
-            _assert_underline_under(tablist, tabs, index)
 
         # Clicking the selected segment again changes nothing.
         mark = app.mark()
@@ -104,9 +126,8 @@ def _run(rtl):
             event = app.wait_event("selected", component="segmented")
             assert (event["index"], event["cause"]) == (expected, "keyboard"), (key, event)
             current = expected
-        time.sleep(SLIDE_SECONDS)
+        _wait_underline_rests_under(tablist, tabs, 1)
         assert _selected(tabs) == [1]
-        _assert_underline_under(tablist, tabs, 1)
         # The section the stack shows follows the selection.
         panel = app.find(name="Segmented")
         assert any(n.name.startswith("Details") for n in app.find_all(role="label", root=panel))
@@ -128,18 +149,21 @@ def test_segmented_quick_reselection_ends_under_the_last():
         mark = app.mark()
         for index in [2, 1, 2, 0]:
             _click(tabs[index])
-            time.sleep(0.06)   # well inside the 300 ms slide: each click retargets
-        time.sleep(SLIDE_SECONDS)
+            time.sleep(0.06)   # input pacing, well inside the 300 ms slide: each click retargets
+        wait_until(lambda: len(app.since(mark, "selected")) >= 4, message="a selected event for each click")
+        _wait_underline_rests_under(tablist, tabs, 0)
         events = app.since(mark, "selected")
         assert [e["index"] for e in events] == [2, 1, 2, 0], events
         assert _selected(tabs) == [0]
-        _assert_underline_under(tablist, tabs, 0)
 
 
 def test_segmented_reduced_motion_is_instant():
     with App("--page", "segmented", "--reduce-motion") as app:
         tablist, tabs = _tabs(app)
+        _wait_underline_rests_under(tablist, tabs, 0)
         _click(tabs[2])
         app.wait_event("selected", component="segmented", index=2)
-        time.sleep(0.08)   # a few frames, far less than the slide
-        _assert_underline_under(tablist, tabs, 2)
+        # From the selection on, every screenshot finds the underline at rest: under the first tab (the frame with
+        # the jump not drawn yet) until it is under the third, never between them as a slide would show it.
+        samples = _wait_underline_rests_under(tablist, tabs, 2)
+        assert set(samples) <= {0, 2}, f"the underline was seen between the tabs: {samples}"

@@ -26,13 +26,36 @@ public enum GlyphWarmUp {
     /// stylesheets that style that label are installed, and before the window is presented. `done`, if given, runs
     /// on GTK's thread when the worker has finished.
     public static func start(_ texts: [String], styledAs cssClasses: [String], done: (() -> Void)? = nil) {
+        begin(texts, cssClasses, finished: done.map { done in { _ in done() } })
+    }
+
+    /// `start`, handing what the worker prepared to `report` on GTK's thread once it has finished: tests check the
+    /// worker really lays out and draws the glyphs a label would show.
+    @_spi(Testing)
+    public static func start(_ texts: [String], styledAs cssClasses: [String],
+                             report: @escaping (GlyphWarmUpReport) -> Void) {
+        begin(texts, cssClasses, finished: report)
+    }
+
+    private static func begin(_ texts: [String], _ cssClasses: [String], finished: ((GlyphWarmUpReport) -> Void)?) {
         let input = WarmUpInput(texts: texts, font: FontSetup(styledAs: cssClasses),
-                                done: done.map { Unmanaged.passRetained(DoneBox($0)).toOpaque() })
+                                done: finished.map { Unmanaged.passRetained(DoneBox($0)).toOpaque() })
         let data = Unmanaged.passRetained(input).toOpaque()
         input.handoff.give()
         // A thread of its own (not GIO's pool), since it runs at a lower priority; GLib keeps it until it ends.
         g_thread_unref(g_thread_new("glyph-warm-up", warmUpThread, data))
     }
+}
+
+/// What a warm-up's worker prepared (a test hook, `GlyphWarmUp.start(_:styledAs:report:)`).
+@_spi(Testing)
+public struct GlyphWarmUpReport: Sendable, Equatable {
+    /// The glyphs it laid out from fonts that have them (glyphs no font has, drawn as boxes, are not counted).
+    public var glyphs = 0
+    /// How many of those belong to texts whose drawing put pixels on its surface.
+    public var drawn = 0
+    /// The fonts the glyphs came from, as Pango describes them (family, style and size in pixels).
+    public var fonts: Set<String> = []
 }
 
 /// What decides which cairo fonts a label's text uses: the label's font description, the resolution and font
@@ -100,16 +123,20 @@ final class WarmUpInput: Sendable {
     }
 }
 
-/// The caller's completion, carried to GTK's thread through an idle callback.
+/// The caller's completion and the worker's report for it, carried to GTK's thread through an idle callback.
 private final class DoneBox {
-    let done: () -> Void
-    init(_ done: @escaping () -> Void) { self.done = done }
+    let done: (GlyphWarmUpReport) -> Void
+    /// Written by the worker, then handed over (`handoff`) with the box to GTK's thread, which reads it.
+    var report = GlyphWarmUpReport()
+    let handoff = Handoff()
+    init(_ done: @escaping (GlyphWarmUpReport) -> Void) { self.done = done }
 }
 
 extension FontSetup {
     /// Lays out and draws each text once with a Pango font map of the calling thread's own, so cairo caches the
-    /// fonts and glyphs involved. Runs on any thread: everything it makes is its own and gone when it returns.
-    func prepare(_ texts: [String]) {
+    /// fonts and glyphs involved; returns what it laid out and drew. Runs on any thread: everything it makes is its
+    /// own and gone when it returns.
+    func prepare(_ texts: [String]) -> GlyphWarmUpReport {
         let fontMap = pango_cairo_font_map_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
         let context = pango_font_map_create_context(fontMap)!
@@ -130,13 +157,56 @@ extension FontSetup {
         defer { cairo_destroy(cairo) }
         let layout = pango_layout_new(context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var report = GlyphWarmUpReport()
         for text in texts {
             pango_layout_set_text(layout, text, -1)
             var width: Int32 = 0, height: Int32 = 0
             pango_layout_get_size(layout, &width, &height)   // sizes (what measuring asks)
+            let laidOut = LayoutGlyphs(layout)
+            // Drawn on a cleared surface, so pixels on it afterwards are this text's.
+            cairo_save(cairo)
+            cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cairo)
+            cairo_restore(cairo)
             cairo_move_to(cairo, 0, 0)
             pango_cairo_show_layout(cairo, layout)             // pictures (what drawing asks)
+            report.glyphs += laidOut.count
+            report.fonts.formUnion(laidOut.fonts)
+            if Self.hasInk(surface) { report.drawn += laidOut.count }
         }
+        return report
+    }
+
+    /// Whether anything was drawn on an image surface (a pixel not fully transparent).
+    private static func hasInk(_ surface: OpaquePointer) -> Bool {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return false }
+        let bytes = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+        return UnsafeBufferPointer(start: data, count: bytes).contains { $0 != 0 }
+    }
+}
+
+/// The glyphs of a Pango layout that its fonts have, and those fonts' descriptions (with their size in pixels).
+struct LayoutGlyphs {
+    var count = 0
+    var fonts: Set<String> = []
+
+    init(_ layout: OpaquePointer) {
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            count += Int(run.pointee.glyphs.pointee.num_glyphs)
+            if let font = run.pointee.item.pointee.analysis.font,
+               let description = pango_font_describe_with_absolute_size(font) {
+                defer { pango_font_description_free(description) }
+                if let text = pango_font_description_to_string(description) {
+                    fonts.insert(String(cString: text))
+                    g_free(text)
+                }
+            }
+        } while pango_layout_iter_next_run(iterator) != 0
+        count -= Int(pango_layout_get_unknown_glyphs_count(layout))
     }
 }
 
@@ -151,8 +221,11 @@ private func warmUpThread(_ data: gpointer?) -> gpointer? {
     errno = 0
     let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread)
     if errno == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, min(nice + 10, 19)) }
-    input.font.prepare(input.texts)
+    let report = input.font.prepare(input.texts)
     if let done = input.done {
+        let box = Unmanaged<DoneBox>.fromOpaque(done).takeUnretainedValue()
+        box.report = report
+        box.handoff.give()
         // The default main context is GTK's: the completion runs there, from an idle.
         g_idle_add_full(G_PRIORITY_DEFAULT, warmUpFinished, done, nil)
     }
@@ -163,7 +236,9 @@ private func warmUpFinished(_ data: gpointer?) -> gboolean {
     guard let data else { return 0 }
     let box = UInt(bitPattern: data)
     onGtkThread {
-        Unmanaged<DoneBox>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeRetainedValue().done()
+        let done = Unmanaged<DoneBox>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeRetainedValue()
+        done.handoff.take()
+        done.done(done.report)
     }
     return 0   // G_SOURCE_REMOVE
 }
