@@ -46,37 +46,96 @@ public enum Localization {
         }
     }
 
-    /// Replaces each `%d` in `format`, in order, with the next of `values` (the formats here hold only `%d`, so
-    /// no C `printf` is needed and translators' formats cannot crash the process).
-    static func format(_ format: String, _ values: Int...) -> String {
-        var result = ""
-        var rest = values.makeIterator()
-        var characters = format.makeIterator()
-        while let character = characters.next() {
-            guard character == "%" else { result.append(character); continue }
-            switch characters.next() {
-            case "d": result += rest.next().map(String.init) ?? "%d"
-            case "%": result.append("%")
-            case let other?: result.append("%"); result.append(other)
-            case nil: result.append("%")
+    /// A value for one conversion of a message: `%d` takes an integer, `%s` text.
+    enum Argument: Equatable {
+        case int(Int)
+        case text(String)
+    }
+
+    /// `message` in the user's language with its conversions filled from `arguments`. A translation whose format does
+    /// not fit the arguments (see `format`) is not shown: the message itself is, formatted.
+    static func localized(_ message: String, _ arguments: Argument...) -> String {
+        format(translate(message), arguments) ?? format(message, arguments) ?? message
+    }
+
+    /// The singular or plural form of a message for `count`, in the user's language, with its conversions filled from
+    /// `arguments`; as `localized(_:_:)`, a translation whose format does not fit falls back to the message itself.
+    static func localized(singular: String, plural: String, count: Int, _ arguments: Argument...) -> String {
+        let original = count == 1 ? singular : plural
+        return format(translate(singular: singular, plural: plural, count: count), arguments)
+            ?? format(original, arguments) ?? original
+    }
+
+    /// `format` with its conversions replaced as C's `printf` replaces the ones messages use, or nil when `printf`
+    /// would not accept it for `arguments`. `%d` (or `%i`) takes an integer, `%s` text, and `%%` is a percent sign.
+    /// Unnumbered conversions take the arguments in order; numbered ones (`%2$s`, counted from 1) the argument they
+    /// name, so a translation can put the arguments in the order its language needs (the message says
+    /// `"Banner %d of %d: %s"`, a translation `"%3$s (%1$d/%2$d)"`), use one twice or leave one out. Nil, as gettext's
+    /// `msgfmt --check-format` would refuse it, for an unknown or unfinished conversion, numbered and unnumbered
+    /// ones mixed, a number out of range or an argument of the other kind: a translator's mistake never crashes or
+    /// shows half-replaced text.
+    static func format(_ format: String, _ arguments: [Argument]) -> String? {
+        let scalars = Array(format.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var nextUnnumbered = 0
+        var numbering: Bool?
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            i += 1
+            guard scalar == "%" else { result.append(scalar); continue }
+            guard i < scalars.count else { return nil }
+            if scalars[i] == "%" {
+                result.append("%")
+                i += 1
+                continue
+            }
+            // An argument number: digits and a dollar sign. Four digits at most (no message has thousands of arguments),
+            // so a long run of digits cannot overflow.
+            var number = 0
+            var digits = 0
+            while i + digits < scalars.count, case 48...57 = scalars[i + digits].value {
+                guard digits < 4 else { return nil }
+                number = number * 10 + Int(scalars[i + digits].value - 48)
+                digits += 1
+            }
+            let index: Int
+            if digits > 0 {
+                guard i + digits < scalars.count, scalars[i + digits] == "$", number >= 1 else { return nil }
+                i += digits + 1
+                index = number - 1
+            } else {
+                index = nextUnnumbered
+                nextUnnumbered += 1
+            }
+            if let numbering, numbering != (digits > 0) { return nil }
+            numbering = digits > 0
+            guard i < scalars.count, index < arguments.count else { return nil }
+            let conversion = scalars[i]
+            i += 1
+            switch (conversion, arguments[index]) {
+            case ("d", .int(let value)), ("i", .int(let value)): result.append(contentsOf: String(value).unicodeScalars)
+            case ("s", .text(let text)): result.append(contentsOf: text.unicodeScalars)
+            default: return nil
             }
         }
-        return result
+        return String(result)
     }
 
     /// "Page 2 of 5": the accessible name of one page dot (1-based `page`), plural-aware in `count`.
     public static func pageOfCount(page: Int, count: Int) -> String {
-        format(translate(singular: "Page %d of %d", plural: "Page %d of %d", count: count), page, count)
+        localized(singular: "Page %d of %d", plural: "Page %d of %d", count: count, .int(page), .int(count))
     }
 
     /// "Banner 2 of 5: title": the accessible name of one banner (1-based `page`), plural-aware in `count`.
     public static func bannerOfCount(page: Int, count: Int, title: String) -> String {
-        format(translate(singular: "Banner %d of %d", plural: "Banner %d of %d", count: count), page, count) + ": " + title
+        localized(singular: "Banner %d of %d: %s", plural: "Banner %d of %d: %s", count: count,
+                  .int(page), .int(count), .text(title))
     }
 
     /// "3 / 120": the counter beside a window of page dots (1-based `page`).
     public static func counter(page: Int, count: Int) -> String {
-        format(translate("%d / %d"), page, count)
+        localized("%d / %d", .int(page), .int(count))
     }
 
     /// "Pages": the accessible name of a row of page dots.
