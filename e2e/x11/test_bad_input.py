@@ -129,6 +129,26 @@ def test_titles_and_items_over_the_limit_and_files_over_256_mb_exit_2_at_once():
         shutil.rmtree(folder)
 
 
+def test_a_nul_character_in_a_title_or_path_exits_2_naming_the_field():
+    """A NUL (`\\u0000`) would end the text or the path there: "banner-1.png\\u0000garbage" would load banner-1.png, and
+    a title "\\u0000x" would show as an empty tab. Refused instead, with the field named."""
+    folder = tempfile.mkdtemp()
+    try:
+        cases = [
+            (_good_content(banners=[{"title": "ok", "image": GOOD_IMAGE + "\0garbage"}]), "banners[0].image"),
+            (_good_content(banners=[{"title": "ok", "image": GOOD_IMAGE},
+                                    {"title": "Second\0", "image": GOOD_IMAGE}]), "banners[1].title"),
+            (_good_content(menu=["Mon", "\0x"]), "menu[1]"),
+            (_good_content(strip=["a", "b", "\0"]), "strip[2]"),
+        ]
+        for i, (text, field) in enumerate(cases):
+            assert "\\u0000" in text, text  # json.dumps writes NUL as the escape
+            line = _fails_with(["--content", _content_file(folder, text, f"nul{i}.json")], field)
+            assert line == f"snapscroll-demo: content file nul{i}.json: {field}: holds a NUL character (\\u0000)", line
+    finally:
+        shutil.rmtree(folder)
+
+
 def test_content_paths_are_bytes_and_each_path_problem_has_its_own_message():
     folder = tempfile.mkdtemp()
     try:

@@ -288,6 +288,11 @@ private struct ContentReader {
         if byteLimit != .max, scanner.withBytes(of: token, { $0.count }) > byteLimit {
             throw .field(field(), "longer than \(byteLimit) bytes")
         }
+        // GTK's labels and the C library's paths end at a NUL: "\u0000x" would pass as a title and show as an empty
+        // one, and "a.png\u0000junk" would open a.png. Only an escape can make a NUL (raw control bytes are refused).
+        if token.escaped, scanner.withBytes(of: token, { $0.contains(0) }) {
+            throw .field(field(), "holds a NUL character (\\u0000)")
+        }
         return token
     }
 
