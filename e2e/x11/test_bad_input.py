@@ -183,6 +183,32 @@ def test_content_paths_are_bytes_and_each_path_problem_has_its_own_message():
         shutil.rmtree(folder)
 
 
+def test_a_relative_banner_path_is_found_in_a_content_folder_whose_name_is_not_utf8():
+    """The content file's folder is taken as its bytes too: a relative image path inside a folder named in Latin-1
+    (and with a byte no encoding uses) loads. A second banner's missing image is the control: its `error` shows that
+    the images were looked for."""
+    folder = tempfile.mkdtemp()
+    try:
+        odd = os.path.join(os.fsencode(folder), b"caf\xe9 \xff")
+        os.mkdir(odd)
+        shutil.copy(GOOD_IMAGE, os.path.join(odd, b"banner.png"))
+        content = os.path.join(odd, b"content.json")
+        with open(content, "w") as f:
+            json.dump({"strip": ["a", "b"], "banners": [{"title": "Relative", "image": "banner.png"},
+                                                        {"title": "Missing", "image": "missing.png"}]}, f)
+        with App("--page", "carousel", "--content", content) as app:
+            app.wait_event("error", timeout=20)
+            app.quiet(1.0)
+            errors = [e["message"] for e in app.since(0, "error")]
+            assert errors == ["banner 2: cannot load image missing.png: file not found"], errors
+            panel = app.find(role="panel", name="Carousel", timeout=10)
+            app.find(name="Banner 1 of 2: Relative", root=panel)
+            placeholders = app.find_all(role="label", name="Image unavailable", root=panel)
+            assert len(placeholders) == 1, f"{len(placeholders)} placeholders: banner 1's image did not load"
+    finally:
+        shutil.rmtree(folder)
+
+
 def _position(line):
     """(line, column) from "… not valid JSON: line L, column C: …"."""
     match = re.search(r"not valid JSON: line (\d+), column (\d+): ", line)
