@@ -14,7 +14,7 @@ import threading
 import time
 
 from harness import DEMO, App, launch_env, xdo
-from hostile import centre, window_origin
+from hostile import centre, close_button, window_origin
 
 # Keys in the flood: each End or Home writes two lines of about 80 bytes, so 600 rounds (2,400 lines) are far more
 # than the pipe (4 KiB) and the log's queue (512 lines) hold.
@@ -113,6 +113,22 @@ def _flood():
     xdo("key", "--delay", "0", "--repeat", FLOOD_ROUNDS, "End", "Home")
 
 
+def _ends_at_once(app, what, started):
+    """Waits for the app to end (EXIT_TIMEOUT at most); checks status 0, nothing on standard error and only whole
+    lines in the pipe; returns how long it took (s) since `started`."""
+    try:
+        status = app.proc.wait(timeout=EXIT_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"{what} did not end the app within {EXIT_TIMEOUT} s") from None
+    took = time.monotonic() - started
+    app.drain(limit=5)
+    assert app.received.endswith(b"\n"), app.received[-200:]
+    time.sleep(0.1)
+    err = "".join(app.stderr)
+    assert status == 0 and err == "", f"{what}: status {status}, stderr:\n{err}"
+    return took
+
+
 def test_a_pipe_nobody_reads_never_stops_the_app():
     app = _UnreadApp("--page", "carousel", "--reduce-motion")
     try:
@@ -147,17 +163,24 @@ def test_a_pipe_nobody_reads_never_stops_the_app():
         time.sleep(1)
         started = time.monotonic()
         app.proc.send_signal(signal.SIGTERM)
-        try:
-            status = app.proc.wait(timeout=EXIT_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            raise AssertionError(f"SIGTERM did not end the app within {EXIT_TIMEOUT} s") from None
-        took = time.monotonic() - started
-        # What the pipe still holds is whole lines.
-        app.drain(limit=5)
-        assert app.received.endswith(b"\n"), app.received[-200:]
-        time.sleep(0.1)
-        err = "".join(app.stderr)
-        assert status == 0 and err == "", f"status {status}, stderr:\n{err}"
+        took = _ends_at_once(app, "SIGTERM", started)
         print(f"     SIGTERM with a full pipe: ended in {took * 1000:.0f} ms, status 0")
+    finally:
+        app.close()
+
+
+def test_the_close_button_ends_the_app_at_once_while_nobody_reads_the_pipe():
+    app = _UnreadApp("--page", "carousel", "--reduce-motion")
+    try:
+        app.accessible(timeout=20)
+        origin = window_origin(app)
+        close = close_button(app, origin)
+        xdo("mousemove", *centre(app.find(role="scroll pane", name="Banners", timeout=10), origin), "click", 1)
+        _flood()
+        time.sleep(1)
+        started = time.monotonic()
+        xdo("mousemove", *close, "click", 1)
+        took = _ends_at_once(app, "the close button", started)
+        print(f"     the close button with a full pipe: ended {took * 1000:.0f} ms after xdotool started, status 0")
     finally:
         app.close()
