@@ -57,4 +57,6 @@ let status = application.run(program: program) { app in
     window.present()
     StartupPhases.mark("present")
 }
+// QA log lines still waiting go out while the reader takes them (given up after 0.1 s in which it takes none).
+log.finish()
 exit(status)

@@ -130,6 +130,26 @@ def test_titles_and_items_over_the_limit_and_files_over_256_mb_exit_2_at_once():
         shutil.rmtree(folder)
 
 
+def test_a_nul_character_in_a_title_or_path_exits_2_naming_the_field():
+    """A NUL (`\\u0000`) would end the text or the path there: "banner-1.png\\u0000garbage" would load banner-1.png, and
+    a title "\\u0000x" would show as an empty tab. Refused instead, with the field named."""
+    folder = tempfile.mkdtemp()
+    try:
+        cases = [
+            (_good_content(banners=[{"title": "ok", "image": GOOD_IMAGE + "\0garbage"}]), "banners[0].image"),
+            (_good_content(banners=[{"title": "ok", "image": GOOD_IMAGE},
+                                    {"title": "Second\0", "image": GOOD_IMAGE}]), "banners[1].title"),
+            (_good_content(menu=["Mon", "\0x"]), "menu[1]"),
+            (_good_content(strip=["a", "b", "\0"]), "strip[2]"),
+        ]
+        for i, (text, field) in enumerate(cases):
+            assert "\\u0000" in text, text  # json.dumps writes NUL as the escape
+            line = _fails_with(["--content", _content_file(folder, text, f"nul{i}.json")], field)
+            assert line == f"snapscroll-demo: content file nul{i}.json: {field}: holds a NUL character (\\u0000)", line
+    finally:
+        shutil.rmtree(folder)
+
+
 def test_content_paths_are_bytes_and_each_path_problem_has_its_own_message():
     folder = tempfile.mkdtemp()
     try:
@@ -160,6 +180,32 @@ def test_content_paths_are_bytes_and_each_path_problem_has_its_own_message():
             started = time.monotonic()
             _fails_with(["--content", path], fragment)
             assert time.monotonic() - started < 5, (path, time.monotonic() - started)
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_a_relative_banner_path_is_found_in_a_content_folder_whose_name_is_not_utf8():
+    """The content file's folder is taken as its bytes too: a relative image path inside a folder named in Latin-1
+    (and with a byte no encoding uses) loads. A second banner's missing image is the control: its `error` shows that
+    the images were looked for."""
+    folder = tempfile.mkdtemp()
+    try:
+        odd = os.path.join(os.fsencode(folder), b"caf\xe9 \xff")
+        os.mkdir(odd)
+        shutil.copy(GOOD_IMAGE, os.path.join(odd, b"banner.png"))
+        content = os.path.join(odd, b"content.json")
+        with open(content, "w") as f:
+            json.dump({"strip": ["a", "b"], "banners": [{"title": "Relative", "image": "banner.png"},
+                                                        {"title": "Missing", "image": "missing.png"}]}, f)
+        with App("--page", "carousel", "--content", content) as app:
+            app.wait_event("error", timeout=20)
+            app.quiet(1.0)
+            errors = [e["message"] for e in app.since(0, "error")]
+            assert errors == ["banner 2: cannot load image missing.png: file not found"], errors
+            panel = app.find(role="panel", name="Carousel", timeout=10)
+            app.find(name="Banner 1 of 2: Relative", root=panel)
+            placeholders = app.find_all(role="label", name="Image unavailable", root=panel)
+            assert len(placeholders) == 1, f"{len(placeholders)} placeholders: banner 1's image did not load"
     finally:
         shutil.rmtree(folder)
 

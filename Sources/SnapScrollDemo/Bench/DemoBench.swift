@@ -268,7 +268,7 @@ final class DemoBench {
         guard log.writesToStandardOutput else { return }
         var line = "{\"event\":\"bench\""
         for key in fields.keys.sorted() { line += ",\(QALog.quoted(key)):\(fields[key]!)" }
-        writeLine(line + "}", to: STDOUT_FILENO)
+        log.writeRaw(line + "}")
     }
 
     /// CPU time used by this thread so far, in ms.

@@ -36,8 +36,9 @@ struct DemoContent {
     var strip = TextList()
     var banners = BannerList()
 
-    /// The folder image paths are relative to ("." for a content file named without a folder).
-    var baseDirectory = "."
+    /// The folder image paths are relative to: the content file's, named by a path a `String` can hold ("." for a
+    /// content file named without a folder, "" for one in the root folder; see `reachablePath(of:)`).
+    private var baseDirectory = "."
 
     /// A content file that cannot be used: one line naming the file and the field or position.
     struct LoadError: Error, CustomStringConvertible {
@@ -60,9 +61,22 @@ struct DemoContent {
         var content = try parse(UnsafeBufferPointer(data), name: name)
         releaseFreedHeap()
         if let slash = path.lastIndex(of: UInt8(ascii: "/")) {
-            content.baseDirectory = slash == 0 ? "" : String(decoding: path[..<slash], as: UTF8.self)
+            content.baseDirectory = reachablePath(of: Array(path[..<slash]))
         }
         return content
+    }
+
+    /// A path to `folder` (bytes) that a `String` can hold. Image paths reach SnapGtk as Swift strings, which are
+    /// UTF-8: a folder name that is not UTF-8 would be decoded with replacement characters and name no folder. Such a
+    /// folder is opened here, from its bytes, and named through that descriptor (`/proc/self/fd/N`, which the kernel
+    /// resolves to the folder opened, not to a name); the descriptor stays open for the process's life. Should the
+    /// folder not open, its decoded name is used and its banners report their images as not found.
+    private static func reachablePath(of folder: [UInt8]) -> String {
+        if let text = String(validating: folder, as: UTF8.self) { return text }
+        // O_PATH (Linux's value; Glibc's Swift module leaves it out): opens without needing read permission.
+        let openPathOnly: Int32 = 0o10000000
+        let fd = open(folder.map { CChar(bitPattern: $0) } + [0], openPathOnly | O_DIRECTORY | O_CLOEXEC)
+        return fd >= 0 ? "/proc/self/fd/\(fd)" : String(decoding: folder, as: UTF8.self)
     }
 
     /// Parses and validates content from JSON bytes; `name` is the file's name for messages.
@@ -287,6 +301,11 @@ private struct ContentReader {
         if token.scalars > limit { throw .field(field(), "longer than \(limit) characters") }
         if byteLimit != .max, scanner.withBytes(of: token, { $0.count }) > byteLimit {
             throw .field(field(), "longer than \(byteLimit) bytes")
+        }
+        // GTK's labels and the C library's paths end at a NUL: "\u0000x" would pass as a title and show as an empty
+        // one, and "a.png\u0000junk" would open a.png. Only an escape can make a NUL (raw control bytes are refused).
+        if token.escaped, scanner.withBytes(of: token, { $0.contains(0) }) {
+            throw .field(field(), "holds a NUL character (\\u0000)")
         }
         return token
     }

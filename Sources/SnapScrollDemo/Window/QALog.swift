@@ -1,16 +1,33 @@
+import CSnapGtk
 import Glibc
 import SnapCore
 
-/// The QA event log: one JSON object per line on standard output (with `--qa-log`), flushed at
-/// each line, and the same lines shown live in the window's QA panel.
+/// The QA event log: one JSON object per line on standard output (with `--qa-log`), written as it comes by a thread
+/// of its own (`LineWriter`), and the same lines shown live in the window's QA panel.
 @MainActor
 final class QALog {
     /// Whether lines go to standard output.
     let writesToStandardOutput: Bool
     private var observers: [@MainActor (String) -> Void] = []
+    private let output: LineWriter?
+
+    /// The longest line, newline included: a pipe takes a write of up to PIPE_BUF (4,096) bytes whole or not at all,
+    /// so a line within it is never left cut in half, even by an app that ends while its reader lags.
+    static let maximumLineBytes = 4096
 
     init(writesToStandardOutput: Bool) {
         self.writesToStandardOutput = writesToStandardOutput
+        output = writesToStandardOutput ? LineWriter(descriptor: STDOUT_FILENO) : nil
+    }
+
+    /// Writes `line`, already JSON, to standard output only (the benchmark's results), in order with the events.
+    func writeRaw(_ line: String) {
+        output?.send(line)
+    }
+
+    /// Before the process exits: lets the writer finish what waits while the reader takes it (see `LineWriter`).
+    func finish() {
+        output?.finish()
     }
 
     /// Calls `observer` with every line from now on.
@@ -50,13 +67,24 @@ final class QALog {
 
     /// Writes `{"event": name, …fields}` with `event` first and the rest in a stable order.
     private func emit(_ name: String, _ fields: [String: Any]) {
-        var line = "{\"event\":" + Self.json(name)
-        for key in fields.keys.sorted() { line += ",\(Self.json(key)):\(Self.json(fields[key]!))" }
-        line += "}"
-        if writesToStandardOutput {
-            writeLine(line, to: STDOUT_FILENO)
+        let keys = fields.keys.sorted()
+        var values = keys.map { Self.json(fields[$0]!) }
+        func line() -> String {
+            var line = "{\"event\":" + Self.json(name)
+            for (key, value) in zip(keys, values) { line += ",\(Self.json(key)):\(value)" }
+            return line + "}"
         }
-        for observer in observers { observer(line) }
+        var text = line()
+        // Room is kept for the newline and the writer's `"dropped"` field. Only a string can be long (an error's
+        // message naming a file): the longest gives way, in its middle.
+        let excess = text.utf8.count - (Self.maximumLineBytes - LineWriter.reservedBytes)
+        if excess > 0, let longest = values.indices.filter({ fields[keys[$0]] is String })
+            .max(by: { values[$0].utf8.count < values[$1].utf8.count }) {
+            values[longest] = Self.quoted(fields[keys[longest]] as! String, within: values[longest].utf8.count - excess)
+            text = line()
+        }
+        output?.send(text)
+        for observer in observers { observer(text) }
     }
 
     private static func json(_ value: Any) -> String {
@@ -75,20 +103,46 @@ final class QALog {
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
         var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
+        for scalar in text.unicodeScalars { escape(scalar, into: &out) }
         return out + "\""
+    }
+
+    /// A JSON string literal of at most `bytes` bytes (but never less than the quotes and "…"): `text`, or its start
+    /// and end around "…" when it is longer. Escapes are never split.
+    static func quoted(_ text: String, within bytes: Int) -> String {
+        let whole = quoted(text)
+        if whole.utf8.count <= bytes { return whole }
+        let pieces = text.unicodeScalars.map { scalar in
+            var piece = ""
+            escape(scalar, into: &piece)
+            return piece
+        }
+        let room = max(bytes - 2 - "…".utf8.count, 0)
+        var head = 0, headBytes = 0
+        while head < pieces.count, headBytes + pieces[head].utf8.count <= room / 2 {
+            headBytes += pieces[head].utf8.count
+            head += 1
+        }
+        var tail = pieces.count, tailBytes = 0
+        while tail > head, headBytes + tailBytes + pieces[tail - 1].utf8.count <= room {
+            tailBytes += pieces[tail - 1].utf8.count
+            tail -= 1
+        }
+        return "\"" + pieces[..<head].joined() + "…" + pieces[tail...].joined() + "\""
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar, into out: inout String) {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
     }
 }
 
@@ -103,5 +157,106 @@ func writeLine(_ text: String, to descriptor: Int32) {
         let n = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + done, $0.count - done) }
         if n <= 0 { if errno == EINTR { continue } else { return } }
         done += n
+    }
+}
+
+/// Writes lines to a descriptor from a thread of its own, so that a reader that stops reading holds up that thread
+/// and never GTK's.
+///
+/// Why a thread: a write into a full pipe (or a terminal, or a socket) waits for the reader. Writing without waiting
+/// would need O_NONBLOCK, a flag of the open file description, which standard output shares with whoever handed it
+/// over (a shell's pipeline, a test harness): setting it would change their writes too. A thread needs no flag and
+/// waits alone. GTK's thread hands it whole lines through a GLib queue and never waits on it: when `capacity` lines
+/// are waiting, new ones are dropped, and the next one let in says how many (`"dropped": N`). Each line goes out in one
+/// `write` of at most PIPE_BUF bytes, which a pipe takes whole or not at all, so no line is cut in half, even when the
+/// process exits while the writer waits.
+@MainActor
+final class LineWriter {
+    /// Lines that may wait to be written; beyond them new lines are dropped.
+    static let capacity = 512
+    /// Bytes a line leaves free for the newline and `,"dropped":N`.
+    static let reservedBytes = 32
+    /// How long `finish` waits for a reader that takes nothing, in microseconds.
+    static let patience = 100_000
+
+    private let channel: LineChannel
+    /// Lines dropped since the last one let in.
+    private var dropped = 0
+
+    init(descriptor: Int32) {
+        channel = LineChannel(queue: g_async_queue_new(), descriptor: descriptor)
+        // The thread and the channel it holds live as long as the process.
+        g_thread_unref(g_thread_new("qa-log", lineWriterThread, Unmanaged.passRetained(channel).toOpaque()))
+    }
+
+    /// Queues `line` (a JSON object, without its newline), or drops it when `capacity` lines are waiting.
+    func send(_ line: String) {
+        // The queue's length is the lines waiting minus the threads waiting for one (-1 when all was written).
+        guard g_async_queue_length(channel.queue) < Self.capacity else {
+            dropped += 1
+            return
+        }
+        var text = line
+        if dropped > 0, text.hasSuffix("}") {
+            text.removeLast()
+            text += ",\"dropped\":\(dropped)}"
+        }
+        guard let copy = strdup(text + "\n") else {
+            dropped += 1
+            return
+        }
+        dropped = 0
+        g_async_queue_push(channel.queue, copy)
+    }
+
+    /// Waits while the lines still queued are written, as long as the reader takes one at least every `patience`;
+    /// a reader that has stopped costs the process's end that long, no more.
+    func finish() {
+        var waiting = g_async_queue_length(channel.queue)
+        var moved = g_get_monotonic_time()
+        while waiting >= 0, g_get_monotonic_time() - moved < Self.patience {
+            g_usleep(1000)
+            let now = g_async_queue_length(channel.queue)
+            if now < waiting {
+                waiting = now
+                moved = g_get_monotonic_time()
+            }
+        }
+    }
+}
+
+/// What the writer thread uses: GLib's queue (made for use from any thread) and the descriptor, neither ever changed.
+private final class LineChannel: @unchecked Sendable {
+    let queue: OpaquePointer
+    let descriptor: Int32
+
+    init(queue: OpaquePointer, descriptor: Int32) {
+        self.queue = queue
+        self.descriptor = descriptor
+    }
+}
+
+/// The writer thread: a free function, so not main-actor isolated. It blocks every signal, so signals reach GTK's
+/// thread and its main loop, and a write is never interrupted part way.
+private func lineWriterThread(_ data: gpointer?) -> gpointer? {
+    let channel = Unmanaged<LineChannel>.fromOpaque(data!).takeUnretainedValue()
+    var signals = sigset_t()
+    sigfillset(&signals)
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    while true {
+        let line = g_async_queue_pop(channel.queue)!.assumingMemoryBound(to: CChar.self)
+        let count = strlen(line)
+        var done = 0
+        while done < count {
+            let n = write(channel.descriptor, line + done, count - done)
+            if n > 0 {
+                done += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                break  // the reader has gone (EPIPE; SIGPIPE is ignored): the line has nowhere to go
+            }
+        }
+        free(line)
     }
 }
