@@ -296,7 +296,7 @@ def _check_package():
         assert deb.endswith(".deb") and os.path.isfile(deb), lines
         assert _run("dpkg-deb", "--field", deb, "Package").stdout.strip() == PACKAGE
         # Clean at lintian's info level too: what is left is overridden, each with its reason.
-        lint = _run("lintian", "--info", "--fail-on", "error,warning,info", deb, check=False)
+        lint = _run("lintian", "--display-info", "--fail-on", "error,warning,info", deb, check=False)
         assert lint.returncode == 0 and lint.stdout.strip() == "", f"lintian:\n{lint.stdout}{lint.stderr}"
 
         # A leftover of an earlier run that died goes first; files of the package that no package owns are not ours.
