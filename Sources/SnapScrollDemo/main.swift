@@ -24,6 +24,8 @@ do { options = try DemoOptions.parseCommandLine() } catch { fail(error.descripti
 
 let resources: Resources
 do { resources = try Resources.find() } catch { fail(error.description, status: 1) }
+// Installed under a prefix gettext does not search by itself (~/.local): its translations are there.
+if let locale = resources.localeDirectory { Localization.bindTextDomain(to: locale) }
 let contentPath = options.contentFile ?? Array(resources.path("content.json").utf8)
 let content: DemoContent
 do { content = try DemoContent.load(path: contentPath) } catch { fail(error.description, status: 2) }

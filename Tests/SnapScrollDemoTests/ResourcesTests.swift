@@ -13,6 +13,7 @@ final class ResourcesTests: XCTestCase {
         let found = try XCTUnwrap(Resources.locate(executable: binary.path, environment: [:]))
         XCTAssertEqual(URL(fileURLWithPath: found.directory).standardizedFileURL.path, checkout.appendingPathComponent("resources").standardizedFileURL.path)
         XCTAssertTrue(try found.text("content.json").contains("banners"))
+        XCTAssertNil(found.localeDirectory, "a checkout's binary leaves gettext its default folder")
     }
 
     func testEnvironmentOverrideWins() {
@@ -32,7 +33,11 @@ final class ResourcesTests: XCTestCase {
             XCTAssertEqual($0 as? Resources.Problem, .overrideIncomplete(sources))
         }
         XCTAssertThrowsError(try Resources.find(executable: nowhere, environment: [:])) {
+            XCTAssertEqual($0 as? Resources.Problem, .installIncomplete("/nowhere/share/snapscroll"))
+        }
+        XCTAssertThrowsError(try Resources.find(executable: "/nowhere/build/x", environment: [:])) {
             XCTAssertEqual($0 as? Resources.Problem, .notFound)
+            XCTAssertEqual(String(describing: $0), "cannot find the resources folder (set SNAPSCROLL_RESOURCES)")
         }
     }
 
@@ -44,7 +49,28 @@ final class ResourcesTests: XCTestCase {
         try "".write(to: share.appendingPathComponent("snapscroll.css"), atomically: true, encoding: .utf8)
         let found = Resources.locate(executable: prefix.appendingPathComponent("bin/snapscroll-demo").path, environment: [:])
         XCTAssertEqual(found.map { URL(fileURLWithPath: $0.directory).standardizedFileURL.path }, share.standardizedFileURL.path)
+        XCTAssertEqual(found?.localeDirectory, prefix.appendingPathComponent("share/locale").standardizedFileURL.path)
         XCTAssertNil(Resources.locate(executable: "/nowhere/bin/x", environment: [:]))
+    }
+
+    /// A prefix inside the checkout: walking up from its bin/ would reach the checkout's resources/, which an
+    /// installed binary must never use (they change under it, and an uninstall would leave it running on them).
+    func testAnInstalledBinaryNeverFallsBackToTheSourceTree() throws {
+        let prefix = checkout.appendingPathComponent(".build/resources-test-prefix-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let bin = prefix.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let binary = bin.appendingPathComponent("snapscroll-demo").path
+        let share = prefix.appendingPathComponent("share/snapscroll").standardizedFileURL.path
+        XCTAssertThrowsError(try Resources.find(executable: binary, environment: [:])) {
+            XCTAssertEqual($0 as? Resources.Problem, .installIncomplete(share))
+            XCTAssertEqual(String(describing: $0),
+                           "cannot find the resources folder: \(share) has no snapscroll.css (reinstall, or set SNAPSCROLL_RESOURCES)")
+        }
+        // The override still wins over the installed layout.
+        let shipped = checkout.appendingPathComponent("resources").path
+        XCTAssertEqual(Resources.locate(executable: binary, environment: [Resources.environmentVariable: shipped])?.directory, shipped)
+        XCTAssertNil(Resources.locate(executable: binary, environment: [Resources.environmentVariable: shipped])?.localeDirectory)
     }
 }
 
@@ -59,6 +85,8 @@ final class ResourcePathTests: XCTestCase {
         XCTAssertEqual(Resources.join("/a/", "b"), "/a/b")
         XCTAssertEqual(Resources.normalized("/a/./b/../c//d/"), "/a/c/d")
         XCTAssertEqual(Resources.normalized("/../a"), "/a")
+        XCTAssertEqual(Resources.lastComponent("/usr/bin"), "bin")
+        XCTAssertEqual(Resources.lastComponent("/"), "")
     }
 
     func testTheRunningBinaryAndTheEnvironmentAreRead() {

@@ -1,7 +1,8 @@
 import Glibc
 
 /// Finds the files in `resources/`: from an environment override, next to an installed binary
-/// (`<prefix>/share/snapscroll`), or from a checkout where the binary sits under `.build/`.
+/// (`<prefix>/share/snapscroll`), or from a checkout where the binary sits under `.build/`. An installed binary also
+/// names its prefix's translations (`<prefix>/share/locale`).
 ///
 /// Plain C library calls on path strings: no Foundation in the demo, whose static runtime would otherwise carry
 /// FoundationEssentials' code pages (about 8 MB of binary and 2 MB of resident memory at start).
@@ -12,8 +13,15 @@ struct Resources: Sendable {
     /// The resources folder's path.
     let directory: String
 
+    /// The folder holding `<lang>/LC_MESSAGES/snapscroll.mo` when the binary is installed (`<prefix>/share/locale`);
+    /// nil otherwise, where gettext's default (the system's) applies.
+    let localeDirectory: String?
+
     /// Resources in `directory`, taken as it is.
-    init(directory: String) { self.directory = directory }
+    init(directory: String, localeDirectory: String? = nil) {
+        self.directory = directory
+        self.localeDirectory = localeDirectory
+    }
 
     /// Why no resources folder was found.
     enum Problem: Error, Equatable, CustomStringConvertible {
@@ -21,6 +29,8 @@ struct Resources: Sendable {
         case overrideMissing(String)
         /// The environment variable names a folder without the stylesheet in it.
         case overrideIncomplete(String)
+        /// An installed binary's prefix has no resources folder (the folder it looked for).
+        case installIncomplete(String)
         /// None of the usual places holds one.
         case notFound
 
@@ -31,6 +41,8 @@ struct Resources: Sendable {
                 return "\(Resources.environmentVariable)=\(path): no such folder"
             case .overrideIncomplete(let path):
                 return "\(Resources.environmentVariable)=\(path): not a resources folder (no \(Resources.marker) in it)"
+            case .installIncomplete(let path):
+                return "cannot find the resources folder: \(path) has no \(Resources.marker) (reinstall, or set \(Resources.environmentVariable))"
             case .notFound:
                 return "cannot find the resources folder (set \(Resources.environmentVariable))"
             }
@@ -56,7 +68,8 @@ struct Resources: Sendable {
     }
 
     /// Locates the resources folder: the environment variable's folder when it is set (which must exist and hold
-    /// the stylesheet), else next to an installed binary, else in the checkout the binary was built in.
+    /// the stylesheet), else for an installed binary (one in a folder named `bin`) its prefix's `share/snapscroll`
+    /// only, else in the checkout the binary was built in.
     static func find(executable: String = currentExecutable(),
                      environment: [String: String] = currentEnvironment()) throws(Problem) -> Resources {
         if let override = environment[environmentVariable], !override.isEmpty {
@@ -64,16 +77,22 @@ struct Resources: Sendable {
             guard exists(join(override, marker)) else { throw .overrideIncomplete(override) }
             return Resources(directory: override)
         }
-        let binDir = parent(absolute(executable))
-        var candidates = [join(parent(binDir), "share/snapscroll")]
+        let binDir = normalized(parent(absolute(executable)))
+        // Installed: the prefix's own folder or nothing. Walking up from a prefix inside a checkout (or any folder
+        // holding a resources/) would otherwise pick up the source tree's files, which change under the install.
+        // SwiftPM's build folders (…/.build/<triple>/debug) are never named `bin`.
+        if lastComponent(binDir) == "bin" {
+            let prefix = parent(binDir)
+            let installed = join(prefix, "share/snapscroll")
+            guard exists(join(installed, marker)) else { throw .installIncomplete(installed) }
+            return Resources(directory: installed, localeDirectory: join(prefix, "share/locale"))
+        }
         // A checkout: walk up from the binary (…/.build/<triple>/debug/) to the folder holding resources/.
         var dir = binDir
         for _ in 0..<6 {
-            candidates.append(join(dir, "resources"))
+            let candidate = join(dir, "resources")
+            if exists(join(candidate, marker)) { return Resources(directory: candidate) }
             dir = parent(dir)
-        }
-        for candidate in candidates where exists(join(candidate, marker)) {
-            return Resources(directory: normalized(candidate))
         }
         throw .notFound
     }
@@ -155,6 +174,11 @@ struct Resources: Sendable {
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }
         if slash == trimmed.startIndex { return "/" }
         return String(trimmed[..<slash])
+    }
+
+    /// The last component of a normalized path ("" for the root).
+    static func lastComponent(_ path: String) -> Substring {
+        path.split(separator: "/").last ?? ""
     }
 
     /// `path` made absolute against the working folder.
