@@ -18,15 +18,9 @@ final class DecodeTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// A PNG of `width × height` pixels of one colour (0xRRGGBBAA), written by GdkPixbuf.
+    /// A PNG of `width × height` pixels of one colour (0xRRGGBBAA) in the test's folder.
     private func png(_ name: String, width: Int32, height: Int32, color: UInt32) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        let pixbuf = try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, width, height))
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_pixbuf_fill(pixbuf, color)
-        var error: UnsafeMutablePointer<GError>?
-        XCTAssertEqual(gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error), 1)
-        return path
+        try writeImage(in: folder, name, width: width, height: height, color: color)
     }
 
     /// A PNG whose header is whole but whose pixels end a third of the way: it passes the check, fails the decode.

@@ -66,3 +66,16 @@ func drainMainLoop() {
     var rounds = 0
     while g_main_context_iteration(nil, 0) != 0, rounds < 1000 { rounds += 1 }
 }
+
+/// Writes an image of `width × height` pixels of one colour (0xRRGGBBAA) into `folder` with GdkPixbuf, as a PNG or
+/// another `format` it writes (with alpha only where the format has it); returns its path.
+func writeImage(in folder: URL, _ name: String, width: Int32, height: Int32, color: UInt32 = 0x3366_99ff,
+                format: String = "png") throws -> String {
+    let path = folder.appendingPathComponent(name).path
+    let pixbuf = try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, format == "png" ? 1 : 0, 8, width, height))
+    defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    gdk_pixbuf_fill(pixbuf, color)
+    var error: UnsafeMutablePointer<GError>?
+    XCTAssertEqual(gdk_pixbuf_savev(pixbuf, path, format, nil, nil, &error), 1, "\(name) not written")
+    return path
+}

@@ -17,15 +17,9 @@ final class ImageFileTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// A PNG (or another `format` GdkPixbuf writes) of `width × height` pixels.
+    /// A PNG (or another `format` GdkPixbuf writes) of `width × height` pixels in the test's folder.
     private func png(_ name: String, width: Int32, height: Int32, format: String = "png") throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        let pixbuf = try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, format == "png" ? 1 : 0, 8, width, height))
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_pixbuf_fill(pixbuf, 0x3366_99ff)
-        var error: UnsafeMutablePointer<GError>?
-        XCTAssertEqual(gdk_pixbuf_savev(pixbuf, path, format, nil, nil, &error), 1)
-        return path
+        try writeImage(in: folder, name, width: width, height: height, format: format)
     }
 
     private func brief<T>(_ result: Result<T, ImageFile.Failure>) -> String? {

@@ -17,15 +17,9 @@ final class TextureTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// A PNG of `width × height` pixels of one colour (0xRRGGBBAA), written by GdkPixbuf.
+    /// A PNG of `width × height` pixels of one colour (0xRRGGBBAA) in the test's folder.
     private func png(_ name: String, width: Int32, height: Int32, color: UInt32 = 0x3366_99ff) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        let pixbuf = try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, width, height))
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_pixbuf_fill(pixbuf, color)
-        var error: UnsafeMutablePointer<GError>?
-        XCTAssertEqual(gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error), 1)
-        return path
+        try writeImage(in: folder, name, width: width, height: height, color: color)
     }
 
     /// Why `Texture(contentsOfFile:)` refused `path`, or nil when it loaded.

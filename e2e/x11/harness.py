@@ -303,3 +303,14 @@ def run_demo(*args, timeout=PATIENCE):
     """Runs the demo to completion (for options that exit at once); returns (status, stdout, stderr)."""
     p = subprocess.run([DEMO, *args], capture_output=True, text=True, timeout=timeout, env=launch_env())
     return p.returncode, p.stdout, p.stderr
+
+
+def fails_with(args, fragment):
+    """Runs the demo with `args`, which it must refuse as the contract says (exit status 2, nothing on standard
+    output, one line on standard error holding `fragment`); returns that line."""
+    status, out, err = run_demo(*args)
+    assert status == 2, (args, status, err)
+    assert out == "", out
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and fragment in lines[0], (args, err)
+    return lines[0]

@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-from harness import DEMO, PATIENCE, ROOT, App, extents, run_demo, wait_until, xdo
+from harness import DEMO, PATIENCE, ROOT, App, extents, fails_with, wait_until, xdo
 from look import page_panel
 from soak import Soak, Violation
 
@@ -22,15 +22,6 @@ from frames import write_large_content  # noqa: E402
 
 DEFAULT_CONTENT = os.path.join(ROOT, "resources", "content.json")
 GOOD_IMAGE = os.path.join(ROOT, "resources", "banners", "banner-1.png")
-
-
-def _fails_with(args, fragment):
-    status, out, err = run_demo(*args)
-    assert status == 2, (args, status, err)
-    assert out == "", out
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and fragment in lines[0], (args, err)
-    return lines[0]
 
 
 def _content_file(folder, text, name="content.json", binary=False):
@@ -43,18 +34,18 @@ def _content_file(folder, text, name="content.json", binary=False):
 def test_every_option_given_a_wrong_value():
     # Switches take no value: GLib would otherwise take `--rtl=no` as "on".
     for switch in ["--qa-log=yes", "--rtl=no", "--reduce-motion=1"]:
-        _fails_with([switch], switch.split("=")[0] + " takes no value")
+        fails_with([switch], switch.split("=")[0] + " takes no value")
     for option in ["--content", "--size"]:
-        _fails_with([option], option)
-    _fails_with(["--page", ""], 'unknown page ""')
-    _fails_with(["--page", "MENU"], "MENU")
-    _fails_with(["--page", "menu "], "menu ")
-    _fails_with(["-x"], "-x")
+        fails_with([option], option)
+    fails_with(["--page", ""], 'unknown page ""')
+    fails_with(["--page", "MENU"], "MENU")
+    fails_with(["--page", "menu "], "menu ")
+    fails_with(["-x"], "-x")
     for size in ["--size=abc", "--size=4000x", "--size=16385x100", "--size= 960x640", "--size=９６０x640", "--size=960X640",
                  "--size=0x640"]:
-        _fails_with([size], "--size")
+        fails_with([size], "--size")
     # A later wrong value is not hidden by an earlier good one.
-    _fails_with(["--size", "120x120", "--size", "0x5"], '"0x5"')
+    fails_with(["--size", "120x120", "--size", "0x5"], '"0x5"')
 
 
 def test_content_files_of_the_wrong_kind_exit_2_naming_the_problem():
@@ -79,16 +70,16 @@ def test_content_files_of_the_wrong_kind_exit_2_naming_the_problem():
         for cut in [1, len(good) // 4, len(good) // 2, len(good) - 3]:
             cases.append((good[:cut], "not valid JSON: line"))
         for i, (text, fragment) in enumerate(cases):
-            _fails_with(["--content", _content_file(folder, text, f"case{i}.json")], fragment)
+            fails_with(["--content", _content_file(folder, text, f"case{i}.json")], fragment)
         # Bytes that are not text at all (seeded, so a failure can be replayed).
         rng = random.Random(3)
         noise = bytes(rng.randrange(256) for _ in range(4096))
-        _fails_with(["--content", _content_file(folder, noise, "noise.json", binary=True)], "not valid JSON")
+        fails_with(["--content", _content_file(folder, noise, "noise.json", binary=True)], "not valid JSON")
         # Nested a hundred thousand deep: refused, not a stack overflow.
-        _fails_with(["--content", _content_file(folder, "[" * 100_000 + "]" * 100_000, "deep.json")], "content file deep.json")
-        _fails_with(["--content", _content_file(folder, '{"strip":' + "[" * 100_000, "deep-cut.json")], "content file deep-cut.json")
+        fails_with(["--content", _content_file(folder, "[" * 100_000 + "]" * 100_000, "deep.json")], "content file deep.json")
+        fails_with(["--content", _content_file(folder, '{"strip":' + "[" * 100_000, "deep-cut.json")], "content file deep-cut.json")
         # A folder, not a file.
-        _fails_with(["--content", folder], "not a file")
+        fails_with(["--content", folder], "not a file")
     finally:
         shutil.rmtree(folder)
 
@@ -112,7 +103,7 @@ def test_titles_and_items_over_the_limit_and_files_over_256_mb_exit_2_at_once():
         ]
         for i, (text, fragment) in enumerate(cases):
             started = time.monotonic()
-            line = _fails_with(["--content", _content_file(folder, text, f"long{i}.json")], fragment)
+            line = fails_with(["--content", _content_file(folder, text, f"long{i}.json")], fragment)
             assert line.startswith(f"snapscroll-demo: content file long{i}.json: "), line
             assert time.monotonic() - started < 10, f"{fragment}: took {time.monotonic() - started:.1f} s"
         # Exactly at the limit (in characters, not bytes) is fine: the window opens.
@@ -124,7 +115,7 @@ def test_titles_and_items_over_the_limit_and_files_over_256_mb_exit_2_at_once():
         with open(huge, "wb") as f:
             f.truncate(300 << 20)
         started = time.monotonic()
-        _fails_with(["--content", huge], "content file huge.json is 300 MB, over the limit of 256 MB")
+        fails_with(["--content", huge], "content file huge.json is 300 MB, over the limit of 256 MB")
         assert time.monotonic() - started < 5
     finally:
         shutil.rmtree(folder)
@@ -144,7 +135,7 @@ def test_a_nul_character_in_a_title_or_path_exits_2_naming_the_field():
         ]
         for i, (text, field) in enumerate(cases):
             assert "\\u0000" in text, text  # json.dumps writes NUL as the escape
-            line = _fails_with(["--content", _content_file(folder, text, f"nul{i}.json")], field)
+            line = fails_with(["--content", _content_file(folder, text, f"nul{i}.json")], field)
             assert line == f"snapscroll-demo: content file nul{i}.json: {field}: holds a NUL character (\\u0000)", line
     finally:
         shutil.rmtree(folder)
@@ -160,7 +151,7 @@ def test_content_paths_are_bytes_and_each_path_problem_has_its_own_message():
         with App("--page", "strip", "--content", latin1) as app:
             assert app.ready["page"] == "strip"
         # Missing, its name shown readably.
-        _fails_with(["--content", os.path.join(os.fsencode(folder), b"gone\xff.json")], "gone\ufffd.json: no such file")
+        fails_with(["--content", os.path.join(os.fsencode(folder), b"gone\xff.json")], "gone\ufffd.json: no such file")
         loop = os.path.join(folder, "loop.json")
         os.symlink(loop, loop)
         fifo = os.path.join(folder, "fifo.json")
@@ -178,7 +169,7 @@ def test_content_paths_are_bytes_and_each_path_problem_has_its_own_message():
         ]
         for path, fragment in cases:
             started = time.monotonic()
-            _fails_with(["--content", path], fragment)
+            fails_with(["--content", path], fragment)
             assert time.monotonic() - started < 5, (path, time.monotonic() - started)
     finally:
         shutil.rmtree(folder)
@@ -235,7 +226,7 @@ def test_encoding_errors_are_reported_at_a_line_and_column_inside_the_file():
             (b"\xef\xbb\xbf{}", "byte 0xef", (1, 1)),  # a byte-order mark
         ]
         for i, (data, fragment, expected) in enumerate(cases):
-            line = _fails_with(["--content", _content_file(folder, data, f"enc{i}.json", binary=True)], fragment)
+            line = fails_with(["--content", _content_file(folder, data, f"enc{i}.json", binary=True)], fragment)
             row, column = _position(line)
             lines = data.split(b"\n")
             assert 1 <= row <= len(lines), (line, data)

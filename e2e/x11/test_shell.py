@@ -4,7 +4,7 @@ import json
 import os
 import tempfile
 
-from harness import ROOT, App, run_demo, screenshot
+from harness import ROOT, App, fails_with, run_demo, screenshot
 
 PAGES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
 
@@ -31,21 +31,13 @@ def test_page_option_opens_each_page():
             assert app.ready["page"] == page_id
 
 
-def _fails_with(args, fragment):
-    status, out, err = run_demo(*args)
-    assert status == 2, (args, status, err)
-    assert out == "", out
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and fragment in lines[0], (args, err)
-
-
 def test_bad_options_exit_2_with_one_line():
-    _fails_with(["--bogus"], "--bogus")
-    _fails_with(["--page", "nowhere"], "nowhere")
-    _fails_with(["--page"], "--page")
+    fails_with(["--bogus"], "--bogus")
+    fails_with(["--page", "nowhere"], "nowhere")
+    fails_with(["--page"], "--page")
     for size in ["abc", "0x0", "-5x10", "10x", "x10", "100x100x3", "99999999999x2", "12.5x80"]:
-        _fails_with(["--size", size], "--size")
-    _fails_with(["stray"], "stray")
+        fails_with(["--size", size], "--size")
+    fails_with(["stray"], "stray")
 
 
 def test_help_prints_usage_and_exits_0():
@@ -86,10 +78,10 @@ def test_malformed_content_exits_2_naming_the_problem():
     for text, fragment in cases:
         path = _content(text)
         try:
-            _fails_with(["--content", path], fragment)
+            fails_with(["--content", path], fragment)
         finally:
             os.unlink(path)
-    _fails_with(["--content", "/nonexistent/content.json"], "no such file")
+    fails_with(["--content", "/nonexistent/content.json"], "no such file")
 
 
 def test_window_sizes_from_phone_to_4k_open_at_the_size_asked():
