@@ -28,7 +28,7 @@ struct DemoPage {
 @MainActor
 final class DemoWindow {
     static let pages: [DemoPage] = [
-        DemoPage(id: "menu", title: "Menu", build: makeMenuPage),
+        DemoPage(id: "menu", title: "Tab menu", build: makeMenuPage),
         DemoPage(id: "centering", title: "Centering", build: makeCenteringPage),
         DemoPage(id: "segmented", title: "Segmented", build: makeSegmentedPage),
         DemoPage(id: "strip", title: "Strip", build: makeStripPage),
