@@ -50,6 +50,24 @@ final class SignalsTests: XCTestCase {
         }
     }
 
+    func testPointerShapeDeliversAnActionsParameterAndIsReleasedWithTheAction() {
+        MainActor.assumeIsolated {
+            let before = Signals.liveHandlers
+            let type = g_variant_type_new("i")
+            defer { g_variant_type_free(type) }
+            let action = g_simple_action_new("go", type)!
+            var received: [Int32] = []
+            Signals.connectPointer(UnsafeMutableRawPointer(action), "activate") { parameter in
+                received.append(parameter.map { g_variant_get_int32(OpaquePointer($0)) } ?? -1)
+            }
+            g_action_activate(action, g_variant_new_int32(7))
+            XCTAssertEqual(received, [7])
+            XCTAssertEqual(Signals.liveHandlers, before + 1)
+            g_object_unref(UnsafeMutableRawPointer(action))
+            XCTAssertEqual(Signals.liveHandlers, before, "finalising the action releases the handler's box")
+        }
+    }
+
     func testOwnerTiedToAWidgetLivesExactlyAsLongAsTheWidget() {
         MainActor.assumeIsolated {
             final class Owner {}

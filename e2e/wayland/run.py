@@ -135,11 +135,11 @@ def gestures(page, component, panel, pane, item_name, count, rtl, pager=False):
 
 
 def test_menu_ltr():
-    gestures("menu", "menu", "Menu", "Weekday menu", lambda i: DAYS[i], 7, rtl=False)
+    gestures("menu", "menu", "Tab menu", "Weekday menu", lambda i: DAYS[i], 7, rtl=False)
 
 
 def test_menu_rtl():
-    gestures("menu", "menu", "Menu", "Weekday menu", lambda i: DAYS[i], 7, rtl=True)
+    gestures("menu", "menu", "Tab menu", "Weekday menu", lambda i: DAYS[i], 7, rtl=True)
 
 
 def fruit(i):

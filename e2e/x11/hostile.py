@@ -123,7 +123,7 @@ GESTURES = {
     "strip": ("scroll pane", "Fruit strip", "wheel"),
     "carousel": ("scroll pane", "Banners", "wheel"),
 }
-PAGE_TITLES = {"menu": "Menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
+PAGE_TITLES = {"menu": "Tab menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
 
 
 def window_origin(app):

@@ -88,7 +88,7 @@ def test_a_million_strip_items_right_to_left():
 
 def test_a_million_menu_tabs_rest_centred_at_the_start_the_middle_and_the_end():
     with App("--page", "menu", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "500000"}) as app:
-        s = Strip(app, "Menu", "Weekday menu", "page tab", lambda i: f"Day {i + 1}", 100, MILLION)
+        s = Strip(app, "Tab menu", "Weekday menu", "page tab", lambda i: f"Day {i + 1}", 100, MILLION)
         _check_far_items(app, s, "menu", 500_000)
 
 

@@ -18,7 +18,7 @@ PITCH = 100
 
 
 def menu(app):
-    return Strip(app, "Menu", "Weekday menu", "page tab", lambda i: DAYS[i], PITCH, len(DAYS))
+    return Strip(app, "Tab menu", "Weekday menu", "page tab", lambda i: DAYS[i], PITCH, len(DAYS))
 
 
 def selected_tabs(app, s):
@@ -125,7 +125,7 @@ def test_menu_titles_of_mixed_lengths_each_rest_centred():
     path = _mixed_content()
     try:
         with App("--page", "menu", "--content", path) as app:
-            s = Strip(app, "Menu", "Weekday menu", "page tab", lambda i: MIXED[i], None, len(MIXED))
+            s = Strip(app, "Tab menu", "Weekday menu", "page tab", lambda i: MIXED[i], None, len(MIXED))
             s.assert_centred(0)
             # Natural widths: the long titles' tabs are much wider than the short ones', none ellipsized to a slot.
             widths = {i: extents(s.item(i))[2] for i in range(3)}
@@ -171,7 +171,7 @@ def test_menu_min_width_widens_natural_width_tabs_and_the_indicator_follows():
     path = _mixed_content()
     try:
         with App("--page", "menu", "--content", path) as app:
-            s = Strip(app, "Menu", "Weekday menu", "page tab", lambda i: MIXED[i], None, len(MIXED))
+            s = Strip(app, "Tab menu", "Weekday menu", "page tab", lambda i: MIXED[i], None, len(MIXED))
             window = Window(app)
             window.park_pointer()
             assert app.find_all(role="spin button", name="Width") == [], "a width control that does nothing"

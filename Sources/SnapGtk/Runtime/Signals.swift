@@ -143,3 +143,17 @@ extension Signals {
         return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
     }
 }
+
+extension Signals {
+    /// `void (*)(GObject *instance, gpointer a, gpointer data)`: signals with one pointer argument, such as a
+    /// `GSimpleAction`'s `activate` (its parameter, a `GVariant *` or NULL).
+    @discardableResult
+    public static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                      _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {
+        typealias H = @MainActor (UnsafeMutableRawPointer?) -> Void
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, a, data in
+            onGtkThread { Signals.handler(data, as: H.self)(a) }
+        }
+        return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+}

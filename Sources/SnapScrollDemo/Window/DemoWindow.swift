@@ -23,12 +23,12 @@ struct DemoPage {
     let build: @MainActor (PageContext) -> Widget
 }
 
-/// The demo window: a header bar with the page switcher and the global toggles, the pages in a
+/// The demo window: a header bar with the page switcher and the main menu (`MainMenu`), the pages in a
 /// stack, and the QA panel showing the live event log.
 @MainActor
 final class DemoWindow {
     static let pages: [DemoPage] = [
-        DemoPage(id: "menu", title: "Menu", build: makeMenuPage),
+        DemoPage(id: "menu", title: "Tab menu", build: makeMenuPage),
         DemoPage(id: "centering", title: "Centering", build: makeCenteringPage),
         DemoPage(id: "segmented", title: "Segmented", build: makeSegmentedPage),
         DemoPage(id: "strip", title: "Strip", build: makeStripPage),
@@ -50,8 +50,8 @@ final class DemoWindow {
     private let bench: DemoBench
     private let context: PageContext
     private let qaPanel: QAPanel
-    /// The menu's QA check button, once the menu has been opened (it is built then).
-    private var qaToggle: UnsafeMutablePointer<GtkWidget>?
+    /// The header's main menu and the window's actions and accelerators.
+    private var mainMenu: MainMenu?
     private var qaShown = false
     /// The pages built so far, by ID.
     private var builtPages: [String: UnsafeMutablePointer<GtkWidget>] = [:]
@@ -102,24 +102,15 @@ final class DemoWindow {
         gtk_paned_set_shrink_start_child(paned.opaque, 1)
         gtk_paned_set_shrink_end_child(paned.opaque, 1)
         gtk_window_set_child(window.cast(), paned)
-        gtk_header_bar_pack_end(header.opaque, makeSettingsMenu(showsQAPanel: options.height >= Self.qaPanelMinimumWindowHeight))
-
-        // Ctrl+L shows and hides the QA panel, wherever the focus is. Any other key goes on to the focused widget
-        // (the components turn the window's focus ring on for the keys they use).
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
-            guard let self, keyval == UInt32(GDK_KEY_l) || keyval == UInt32(GDK_KEY_L),
-                  state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
-            // Through the menu's check button once the menu exists, so the two stay in step.
-            if let toggle = self.qaToggle {
-                gtk_check_button_set_active(toggle.cast(), gtk_check_button_get_active(toggle.cast()) == 0 ? 1 : 0)
-            } else {
-                self.showQAPanel(!self.qaShown)
-            }
-            return true
+        // The QA panel, the motion and direction settings, About and the shortcuts: the header's main menu and the
+        // application's accelerators (Ctrl+L, F10, Ctrl+W, Ctrl+Q, Ctrl+?), which GTK runs before the focused widget
+        // sees the key, wherever the focus is.
+        showQAPanel(options.height >= Self.qaPanelMinimumWindowHeight)
+        let menu = MainMenu(window: window, application: application, qaShown: qaShown) { [weak self] in
+            self?.showQAPanel($0)
         }
-        gtk_widget_add_controller(window, keys)
+        mainMenu = menu
+        gtk_header_bar_pack_end(header.opaque, menu.button)
 
         WidgetLifetime.tie(self, to: window)
         // The focus moves once the switch is over (the drop-down's popover closed, the page laid out), from an idle.
@@ -192,61 +183,6 @@ final class DemoWindow {
             StripGlyphs.warmAll(self.context.content)
             self.bench.begin(page: page, window: self.window, log: self.log)
         }
-    }
-
-    /// The header bar's menu button: the global reduced-motion and right-to-left toggles and the QA panel. The
-    /// menu itself is built when first opened (start-up does not style and register widgets nobody sees yet).
-    private func makeSettingsMenu(showsQAPanel: Bool) -> UnsafeMutablePointer<GtkWidget> {
-        showQAPanel(showsQAPanel)
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
-        let box = Unmanaged.passRetained(PopupBox { [weak self] button in
-            guard let self else { return }
-            let popover = gtk_popover_new()!
-            gtk_popover_set_child(popover.cast(), self.makeSettingsContent())
-            gtk_menu_button_set_popover(button, popover)
-        })
-        gtk_menu_button_set_create_popup_func(button.opaque, { button, data in
-            guard let button, let data else { return }
-            MainActor.assumeIsolated { Unmanaged<PopupBox>.fromOpaque(data).takeUnretainedValue().make(button) }
-        }, box.toOpaque(), { data in
-            if let data { Unmanaged<PopupBox>.fromOpaque(data).release() }
-        })
-        gtk_widget_set_tooltip_text(button, "Motion, direction and QA log")
-        snap_accessible_set_label(button, "Motion, direction and QA log")
-        return button
-    }
-
-    /// What the header menu's popover holds, set from the current state.
-    private func makeSettingsContent() -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        gtk_widget_add_css_class(box, "settings-menu")
-        let reduce = gtk_check_button_new_with_label("Reduce motion")!
-        gtk_check_button_set_active(reduce.cast(), Preferences.animationsEnabled ? 0 : 1)
-        Signals.connect(reduce.raw, "toggled") {
-            DemoSettings.setAnimationsEnabled(gtk_check_button_get_active(reduce.cast()) == 0)
-        }
-        let rtl = gtk_check_button_new_with_label("Right to left")!
-        gtk_check_button_set_active(rtl.cast(), Preferences.rightToLeft ? 1 : 0)
-        Signals.connect(rtl.raw, "toggled") {
-            DemoSettings.setRightToLeft(gtk_check_button_get_active(rtl.cast()) != 0)
-        }
-        let qa = gtk_check_button_new_with_label("QA event log (Ctrl+L)")!
-        gtk_check_button_set_active(qa.cast(), qaShown ? 1 : 0)
-        Signals.connect(qa.raw, "toggled") { [weak self] in
-            self?.showQAPanel(gtk_check_button_get_active(qa.cast()) != 0)
-        }
-        qaToggle = qa
-        gtk_box_append(box.cast(), reduce)
-        gtk_box_append(box.cast(), rtl)
-        gtk_box_append(box.cast(), qa)
-        return box
-    }
-
-    /// Builds the header menu's popover when GTK first asks for it; held by the menu button.
-    private final class PopupBox {
-        let make: @MainActor (OpaquePointer) -> Void
-        init(_ make: @escaping @MainActor (OpaquePointer) -> Void) { self.make = make }
     }
 }
 

@@ -1,0 +1,242 @@
+import CSnapGtk
+@_spi(GtkInterop) import SnapGtk
+
+/// The window's GNOME conventions, made of GTK's own parts: the header's main menu (a menu model on a menu button,
+/// so GTK's popover menu gives arrow-key navigation and check items), the actions behind it, their accelerators,
+/// the About window and the Keyboard Shortcuts window.
+///
+/// The three settings are stateful boolean actions (`win.reduce-motion`, `win.right-to-left`, `win.qa-panel`). Their
+/// state is the one truth: the menu's check items, the accelerators and changes made elsewhere all go through it, and
+/// a change of state is what applies the setting.
+@MainActor
+final class MainMenu {
+    /// The demo's version: the newest release in its AppStream metainfo (an end-to-end test compares the two).
+    static let version = "0.3.0"
+
+    /// The header's menu button.
+    let button: UnsafeMutablePointer<GtkWidget>
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private var about: UnsafeMutablePointer<GtkWidget>?
+    private var shortcuts: UnsafeMutablePointer<GtkWidget>?
+
+    /// Adds the actions to `window` (and `app.quit` to `application`), sets their accelerators and makes the menu
+    /// button. `qaShown` is the QA panel's state now; `showQAPanel` shows or hides it.
+    init(window: UnsafeMutablePointer<GtkWidget>, application: Application, qaShown: Bool,
+         showQAPanel: @escaping @MainActor (Bool) -> Void) {
+        self.window = window
+        button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+        gtk_widget_set_tooltip_text(button, "Main menu")
+        snap_accessible_set_label(button, "Main menu")
+
+        addToggle("reduce-motion", initially: !Preferences.animationsEnabled) { DemoSettings.setAnimationsEnabled(!$0) }
+        addToggle("right-to-left", initially: Preferences.rightToLeft) { DemoSettings.setRightToLeft($0) }
+        addToggle("qa-panel", initially: qaShown, apply: showQAPanel)
+        addAction("about", to: OpaquePointer(window)) { [weak self] in self?.showAbout() }
+        addAction("shortcuts", to: OpaquePointer(window)) { [weak self] in self?.showShortcuts() }
+        addAction("close", to: OpaquePointer(window)) { gtk_window_close(window.cast()) }
+        addAction("main-menu", to: OpaquePointer(window)) { [weak self] in self?.toggleMenu() }
+        // Quitting is the application's (GNOME's `app.quit`); the main loop ends as when the last window closes.
+        addAction("quit", to: OpaquePointer(application.pointer)) { [weak application] in application?.quit() }
+
+        Self.setAccels(application, "win.main-menu", ["F10"])
+        Self.setAccels(application, "win.qa-panel", ["<Control>l"])
+        Self.setAccels(application, "win.shortcuts", ["<Control>question", "<Control>slash"])
+        Self.setAccels(application, "win.close", ["<Control>w"])
+        Self.setAccels(application, "app.quit", ["<Control>q"])
+        // GTK's window binds F10 itself (to focus the title bar) and that binding runs before the application's
+        // accelerators, so F10 and Ctrl+L are also in a controller of the window's capture phase: before any widget,
+        // wherever the focus is (the accelerators still name them in the menu).
+        Self.addShortcuts([("F10", "win.main-menu"), ("<Control>l", "win.qa-panel")], to: window)
+
+        // The settings' states follow changes made outside the menu: the desktop's animation setting, and the
+        // default direction (which every widget without its own, the window too, reports).
+        let observer = Preferences.observeAnimations { [weak self] in
+            self?.setState("reduce-motion", !Preferences.animationsEnabled)
+        }
+        Signals.connectValue(window.raw, "direction-changed") { [weak self] _ in
+            self?.setState("right-to-left", Preferences.rightToLeft)
+        }
+        Signals.connect(window.raw, "destroy") { Preferences.stopObserving(observer) }
+
+        // The popover is built when the menu first opens: start-up makes no widgets nobody sees yet.
+        let box = Unmanaged.passRetained(PopupBox { button in
+            guard gtk_menu_button_get_menu_model(button) == nil else { return }
+            let model = Self.makeModel()
+            gtk_menu_button_set_menu_model(button, model)   // the button keeps its own reference
+            g_object_unref(UnsafeMutableRawPointer(model))
+            // In the open menu, keys go to its popover and stop there: F10 closes it from inside.
+            if let popover = gtk_menu_button_get_popover(button) {
+                Self.addShortcuts([("F10", "win.main-menu")], to: UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover)))
+            }
+        })
+        gtk_menu_button_set_create_popup_func(button.opaque, { button, data in
+            guard let button, let data else { return }
+            MainActor.assumeIsolated { Unmanaged<PopupBox>.fromOpaque(data).takeUnretainedValue().make(button) }
+        }, box.toOpaque(), { data in
+            if let data { Unmanaged<PopupBox>.fromOpaque(data).release() }
+        })
+    }
+
+    /// Sets a setting's state to what it has become elsewhere; a state that changes applies itself (again: harmless).
+    private func setState(_ name: String, _ on: Bool) {
+        guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { return }
+        g_action_change_state(action, g_variant_new_boolean(on ? 1 : 0))
+    }
+
+    /// The menu (a new reference): the settings as check items, then the two windows GNOME apps offer.
+    private static func makeModel() -> UnsafeMutablePointer<GMenuModel> {
+        let settings = g_menu_new()!
+        g_menu_append(settings, "Reduce motion", "win.reduce-motion")
+        g_menu_append(settings, "Right to left", "win.right-to-left")
+        g_menu_append(settings, "QA event log", "win.qa-panel")
+        let help = g_menu_new()!
+        g_menu_append(help, "Keyboard Shortcuts", "win.shortcuts")
+        g_menu_append(help, "About SnapScroll", "win.about")
+        let menu = g_menu_new()!
+        g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(settings))
+        g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(help))
+        g_object_unref(UnsafeMutableRawPointer(settings))
+        g_object_unref(UnsafeMutableRawPointer(help))
+        return UnsafeMutablePointer<GMenuModel>(menu)
+    }
+
+    /// A boolean action `win.NAME`. It has no handlers of its own, so GLib toggles it on activation (the check item,
+    /// an accelerator) and sets it on a change request; `apply` runs on every change of its state, whoever makes it.
+    private func addToggle(_ name: String, initially on: Bool, apply: @escaping @MainActor (Bool) -> Void) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(on ? 1 : 0))!
+        Signals.connectNotify(UnsafeMutableRawPointer(action), property: "state") {
+            guard let state = g_action_get_state(action) else { return }
+            let value = g_variant_get_boolean(state) != 0
+            g_variant_unref(state)
+            apply(value)
+        }
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// A plain action `NAME` in `map` (the window's or the application's) that runs `run`.
+    private func addAction(_ name: String, to map: OpaquePointer, _ run: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        Signals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in run() }
+        g_action_map_add_action(map, action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// A capture-phase controller on `widget` activating each named action on its trigger.
+    private static func addShortcuts(_ shortcuts: [(trigger: String, action: String)], to widget: UnsafeMutablePointer<GtkWidget>) {
+        let keys = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        for (trigger, action) in shortcuts {
+            gtk_shortcut_controller_add_shortcut(keys, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger),
+                                                                        gtk_named_action_new(action)))
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    private static func setAccels(_ application: Application, _ action: String, _ accels: [String]) {
+        let copies: [UnsafePointer<gchar>?] = accels.map { UnsafePointer(g_strdup($0)) } + [nil]
+        gtk_application_set_accels_for_action(application.pointer, action, copies)
+        for copy in copies { g_free(UnsafeMutableRawPointer(mutating: copy)) }
+    }
+
+    /// F10 opens the menu, and closes it again when it is open (as GNOME apps do).
+    private func toggleMenu() {
+        if let popover = gtk_menu_button_get_popover(button.opaque),
+           gtk_widget_get_visible(UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover))) != 0 {
+            gtk_menu_button_popdown(button.opaque)
+        } else {
+            gtk_menu_button_popup(button.opaque)
+        }
+    }
+
+    /// The About window, over the demo's window (one at a time; closed with it).
+    private func showAbout() {
+        if let about {
+            gtk_window_present(about.cast())
+            return
+        }
+        let dialog = gtk_about_dialog_new()!
+        gtk_about_dialog_set_program_name(dialog.opaque, "SnapScroll")   // titles the window "About SnapScroll"
+        gtk_about_dialog_set_version(dialog.opaque, Self.version)
+        gtk_about_dialog_set_comments(dialog.opaque,
+                                      "Scrollers that snap, a segmented control and a carousel for GTK 4, in Swift.")
+        gtk_about_dialog_set_copyright(dialog.opaque, "© 2026 The SnapScroll authors")
+        gtk_about_dialog_set_license_type(dialog.opaque, GTK_LICENSE_MIT_X11)
+        gtk_about_dialog_set_logo_icon_name(dialog.opaque, "io.github.snapscroll.Demo")
+        about = dialog
+        present(dialog) { [weak self] in self?.about = nil }
+    }
+
+    /// The Keyboard Shortcuts window, built from `shortcutsInterface` when asked for.
+    private func showShortcuts() {
+        if let shortcuts {
+            gtk_window_present(shortcuts.cast())
+            return
+        }
+        let builder = gtk_builder_new_from_string(Self.shortcutsInterface, -1)!
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        // GTK keeps a toplevel window until it is destroyed, so it outlives the builder.
+        guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
+        let window = UnsafeMutablePointer<GtkWidget>(OpaquePointer(object))
+        shortcuts = window
+        present(window) { [weak self] in self?.shortcuts = nil }
+    }
+
+    /// Shows `dialog` modal over the demo's window, destroyed with it; `gone` runs when it is destroyed.
+    private func present(_ dialog: UnsafeMutablePointer<GtkWidget>, gone: @escaping @MainActor () -> Void) {
+        gtk_window_set_transient_for(dialog.cast(), window.cast())
+        gtk_window_set_modal(dialog.cast(), 1)
+        gtk_window_set_destroy_with_parent(dialog.cast(), 1)
+        Signals.connect(dialog.raw, "destroy", gone)
+        gtk_window_present(dialog.cast())
+    }
+
+    /// Builds the menu's popover when GTK first asks for it; held by the menu button.
+    private final class PopupBox {
+        let make: @MainActor (OpaquePointer) -> Void
+        init(_ make: @escaping @MainActor (OpaquePointer) -> Void) { self.make = make }
+    }
+
+    /// Every shortcut the demo has: the window's, then the snapping components' keys (docs/component-contract.md).
+    private static let shortcutsInterface = """
+        <interface>
+          <object class="GtkShortcutsWindow" id="shortcuts">
+            <property name="title">Keyboard Shortcuts</property>
+            <child>
+              <object class="GtkShortcutsSection">
+                <property name="section-name">shortcuts</property>
+                <property name="max-height">8</property>
+                <child>
+                  <object class="GtkShortcutsGroup">
+                    <property name="title">General</property>
+                    \(MainMenu.shortcut("Main menu", "F10"))
+                    \(MainMenu.shortcut("Show or hide the QA event log", "&lt;Control&gt;l"))
+                    \(MainMenu.shortcut("Keyboard shortcuts", "&lt;Control&gt;question"))
+                    \(MainMenu.shortcut("Close the window", "&lt;Control&gt;w"))
+                    \(MainMenu.shortcut("Quit", "&lt;Control&gt;q"))
+                  </object>
+                </child>
+                <child>
+                  <object class="GtkShortcutsGroup">
+                    <property name="title">Tab menu, strip and carousel</property>
+                    \(MainMenu.shortcut("Previous or next item", "Left Right"))
+                    \(MainMenu.shortcut("First or last item", "Home End"))
+                    \(MainMenu.shortcut("One view back or forward", "Page_Up Page_Down"))
+                    \(MainMenu.shortcut("Activate the item", "Return space"))
+                  </object>
+                </child>
+              </object>
+            </child>
+          </object>
+        </interface>
+        """
+
+    private static func shortcut(_ title: String, _ accelerator: String) -> String {
+        """
+        <child><object class="GtkShortcutsShortcut">\
+        <property name="title">\(title)</property><property name="accelerator">\(accelerator)</property>\
+        </object></child>
+        """
+    }
+}
