@@ -100,6 +100,14 @@ struct Resources: Sendable {
     /// The path of a file inside the resources folder.
     func path(_ name: String) -> String { Resources.join(directory, name) }
 
+    /// The app's icons beside the resources in a checkout (`data/icons`), when the binary runs from one; nil for an
+    /// installed binary, whose icons are in its prefix's icon theme.
+    var checkoutIconFolder: String? {
+        guard localeDirectory == nil else { return nil }
+        let folder = Resources.join(directory, "../data/icons")
+        return Resources.exists(folder) ? folder : nil
+    }
+
     /// The text of a file inside the resources folder (which must be UTF-8).
     func text(_ name: String) throws(ReadError) -> String {
         let file = path(name)

@@ -106,7 +106,8 @@ final class DemoWindow {
         // application's accelerators (Ctrl+L, F10, Ctrl+W, Ctrl+Q, Ctrl+?), which GTK runs before the focused widget
         // sees the key, wherever the focus is.
         showQAPanel(options.height >= Self.qaPanelMinimumWindowHeight)
-        let menu = MainMenu(window: window, application: application, qaShown: qaShown) { [weak self] in
+        let menu = MainMenu(window: window, application: application, qaShown: qaShown,
+                            iconFolder: context.resources.checkoutIconFolder) { [weak self] in
             self?.showQAPanel($0)
         }
         mainMenu = menu

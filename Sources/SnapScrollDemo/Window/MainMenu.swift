@@ -18,12 +18,15 @@ final class MainMenu {
     private let window: UnsafeMutablePointer<GtkWidget>
     private var about: UnsafeMutablePointer<GtkWidget>?
     private var shortcuts: UnsafeMutablePointer<GtkWidget>?
+    /// Where the app's icon is when it is not installed in an icon theme (a checkout's `data/icons`), if anywhere.
+    private let iconFolder: String?
 
     /// Adds the actions to `window` (and `app.quit` to `application`), sets their accelerators and makes the menu
     /// button. `qaShown` is the QA panel's state now; `showQAPanel` shows or hides it.
     init(window: UnsafeMutablePointer<GtkWidget>, application: Application, qaShown: Bool,
-         showQAPanel: @escaping @MainActor (Bool) -> Void) {
+         iconFolder: String? = nil, showQAPanel: @escaping @MainActor (Bool) -> Void) {
         self.window = window
+        self.iconFolder = iconFolder
         button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
         gtk_widget_set_tooltip_text(button, "Main menu")
@@ -150,6 +153,9 @@ final class MainMenu {
         }
     }
 
+    /// The app's icon (named after its id, as installed in the hicolor theme).
+    static let iconName = "io.github.snapscroll.Demo"
+
     /// The About window, over the demo's window (one at a time; closed with it).
     private func showAbout() {
         if let about {
@@ -163,7 +169,13 @@ final class MainMenu {
                                       "Scrollers that snap, a segmented control and a carousel for GTK 4, in Swift.")
         gtk_about_dialog_set_copyright(dialog.opaque, "© 2026 The SnapScroll authors")
         gtk_about_dialog_set_license_type(dialog.opaque, GTK_LICENSE_MIT_X11)
-        gtk_about_dialog_set_logo_icon_name(dialog.opaque, "io.github.snapscroll.Demo")
+        // Run from a checkout, the icon is in no theme yet: GTK finds it by name in a search-path folder of its own
+        // (added only now, so start-up never rescans the theme).
+        if let iconFolder, let display = gdk_display_get_default(),
+           let theme = gtk_icon_theme_get_for_display(display), gtk_icon_theme_has_icon(theme, Self.iconName) == 0 {
+            gtk_icon_theme_add_search_path(theme, iconFolder)
+        }
+        gtk_about_dialog_set_logo_icon_name(dialog.opaque, Self.iconName)
         about = dialog
         present(dialog) { [weak self] in self?.about = nil }
     }
