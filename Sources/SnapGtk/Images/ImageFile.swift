@@ -355,9 +355,15 @@ public enum ImageFile {
                 gdk_pixbuf_loader_close(loader, nil)
             }
             // GdkPixbuf hands out a partly decoded image without an error when the file ends early: only whole ones.
+            // Not so a GIF's decoder: it reports the rows of its first frame, which may be smaller than the canvas,
+            // and refuses by itself a file that ends before its trailer (an incomplete animation).
             var endedEarly = false
+            if let error, error.pointee.domain == gdk_pixbuf_error_quark(),
+               error.pointee.code == Int32(GDK_PIXBUF_ERROR_INCOMPLETE_ANIMATION.rawValue) {
+                endedEarly = true
+            }
             if ok, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) {
-                if decodedRows < Int(gdk_pixbuf_get_height(decoded)) {
+                if format != "gif", decodedRows < Int(gdk_pixbuf_get_height(decoded)) {
                     endedEarly = true
                 } else {
                     pixbuf = scaled(decoded)
