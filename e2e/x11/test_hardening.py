@@ -192,3 +192,25 @@ def test_a_resources_folder_that_does_not_exist_has_its_own_message():
     status, _, err = run_demo("--help")
     assert status == 0, err
 
+
+def test_an_accessibility_bus_found_only_on_the_root_window_starts_without_criticals():
+    """With the session bus unreachable, GTK finds the accessibility bus through the X root window's AT_SPI_BUS
+    property. The window still opens on every page, focuses its component and closes with nothing on standard
+    error (criticals are fatal)."""
+    address = subprocess.run(["gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                              "--method", "org.a11y.Bus.GetAddress"], capture_output=True, text=True, check=True,
+                             timeout=PATIENCE).stdout.strip()
+    address = address[address.index("'") + 1:address.rindex("'")]
+    subprocess.run(["xprop", "-root", "-f", "AT_SPI_BUS", "8s", "-set", "AT_SPI_BUS", address], check=True)
+    try:
+        for page in GESTURES:
+            for _ in range(2):
+                app = App("--page", page, env={"DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"}, ready=False)
+                try:
+                    app.wait_event("ready")
+                    app.quiet(0.5)
+                finally:
+                    err = app.close()
+                assert app.proc.returncode == 0 and err == "", f"{page}: status {app.proc.returncode}, stderr:\n{err}"
+    finally:
+        subprocess.run(["xprop", "-root", "-remove", "AT_SPI_BUS"], check=True)
