@@ -48,6 +48,22 @@ final class ImageFileTests: XCTestCase {
         XCTAssertFalse(failure.hasSuffix("\n"))
     }
 
+    func testXpmAndXbmSizesAreReadFromTheirHeadersBeforeDecoding() throws {
+        // Their decoders report the size only once every pixel is filled: these headers have no pixels at all, so a
+        // refusal naming their size can only come from reading the header.
+        let xpm = "/* XPM */\nstatic char *bomb[] = {\n/* columns rows colours chars-per-pixel */\n\"20000 20000 1 1\",\n"
+        let xbm = "#define bomb_width 11000\n#define bomb_height 9000\nstatic unsigned char bomb_bits[] = {\n"
+        XCTAssertEqual(ImageFile.textHeaderSize(Array(xpm.utf8)).map { [$0.width, $0.height] }, [20000, 20000])
+        XCTAssertEqual(ImageFile.textHeaderSize(Array(xbm.utf8)).map { [$0.width, $0.height] }, [11000, 9000])
+        XCTAssertNil(ImageFile.textHeaderSize(Array("/* XPM */\nstatic char *x[] = {\n\"0 5 1 1\",\n".utf8)))
+        XCTAssertNil(ImageFile.textHeaderSize(Array("\u{89}PNG\r\n".utf8)))
+        for (name, text, size) in [("bomb.xpm", xpm, "20000×20000"), ("bomb.xbm", xbm, "11000×9000")] {
+            let path = folder.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(brief(ImageFile.load(path: path)), "image too large (\(size) px, limit 16 megapixels)")
+        }
+    }
+
     func testDecodesAtTheSizeThatCoversWhatIsAskedNeverLarger() throws {
         let path = try png("photo.png", width: 400, height: 300)
         let half = try ImageFile.load(path: path, fitting: (width: 100, height: 50)).get()

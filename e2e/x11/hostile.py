@@ -36,6 +36,28 @@ def write_png(path, width, height):
     return path
 
 
+def write_xpm(path, width, height, rows):
+    """An XPM declaring width x height pixels in one colour, with `rows` of its rows (a file cut short when fewer):
+    GdkPixbuf's XPM decoder fills every row it finds before it reports the size."""
+    row = '"' + "." * width + '",\n'
+    with open(path, "w") as f:
+        f.write(f'/* XPM */\nstatic char *bomb[] = {{\n"{width} {height} 1 1",\n". c #000000",\n' + row * rows + "};\n")
+    return path
+
+
+def write_xbm(path, width, height):
+    """A whole XBM of width x height pixels, every byte written as "0,": about (width / 8) * height * 2 bytes on disk,
+    and width * height * 3 bytes filled by GdkPixbuf's XBM decoder before it reports the size."""
+    count = (width + 7) // 8 * height
+    with open(path, "w") as f:
+        f.write(f"#define bomb_width {width}\n#define bomb_height {height}\nstatic unsigned char bomb_bits[] = {{\n")
+        chunk = "0," * 1_000_000
+        for _ in range(count // 1_000_000):
+            f.write(chunk)
+        f.write("0," * (count % 1_000_000) + "};\n")
+    return path
+
+
 def write_sparse(path, size):
     """A file of `size` bytes that takes no disk space (a hole), named like an image."""
     with open(path, "wb") as f:

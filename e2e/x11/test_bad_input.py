@@ -8,6 +8,7 @@ import os
 import random
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -456,3 +457,61 @@ def test_every_page_works_from_120x120_to_4000x2000():
                 except Violation as v:
                     raise AssertionError(f"{page} at {size}: {v}") from None
                 soak.check_alive()
+
+
+def _gif(width, height, frame):
+    """A GIF89a of a width x height canvas whose one frame is (left, top, w, h) of it, in red on a white background,
+    written byte by byte: its image data is the frame's pixels as 3-bit codes, a clear code before every second one
+    so the code width never grows."""
+    left, top, w, h = frame
+    codes = []
+    pixels = [0] * (w * h)
+    for i in range(0, len(pixels), 2):
+        codes += [4] + pixels[i:i + 2]
+    codes.append(5)
+    bits = 0
+    for n, code in enumerate(codes):
+        bits |= code << (3 * n)
+    data = bits.to_bytes((3 * len(codes) + 7) // 8, "little")
+    blocks = b"".join(bytes([len(data[i:i + 255])]) + data[i:i + 255] for i in range(0, len(data), 255)) + b"\0"
+    palette = bytes([255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255])
+    return (b"GIF89a" + struct.pack("<HHBBB", width, height, 0x81, 3, 0) + palette
+            + b"," + struct.pack("<HHHHB", left, top, w, h, 0) + b"\x02" + blocks + b";")
+
+
+def _first_frame(gif):
+    """(canvas width, canvas height, (left, top, width, height) of the first frame), read from the file."""
+    width, height, flags = struct.unpack("<HHB", gif[6:11])
+    i = 13 + (3 * (2 << (flags & 7)) if flags & 0x80 else 0)
+    while gif[i] == 0x21:  # extensions: label, then sub-blocks
+        i += 2
+        while gif[i]:
+            i += gif[i] + 1
+        i += 1
+    assert gif[i] == 0x2C, gif[i]
+    return width, height, struct.unpack("<HHHH", gif[i + 1:i + 9])
+
+
+def test_a_gif_whose_first_frame_is_smaller_than_its_canvas_loads_and_one_cut_short_does_not():
+    """A GIF's first frame may cover part of its canvas: the whole file loads. The same file cut short in its image
+    data is refused as one that ends before its image does."""
+    folder = tempfile.mkdtemp()
+    try:
+        gif = _gif(40, 40, (5, 5, 10, 10))
+        assert _first_frame(gif) == (40, 40, (5, 5, 10, 10)), _first_frame(gif)
+        small = _content_file(folder, gif, "small-frame.gif", binary=True)
+        _content_file(folder, gif[:-8], "cut.gif", binary=True)
+        content = _content_file(folder, json.dumps({"strip": ["a", "b"], "banners": [
+            {"title": "Small frame", "image": small}, {"title": "Cut short", "image": "cut.gif"}]}))
+        with App("--page", "carousel", "--content", content) as app:
+            app.wait_event("error", timeout=20)
+            app.quiet(1.0)
+            errors = [e["message"] for e in app.since(0, "error")]
+            assert errors == ["banner 2: cannot load image cut.gif: not a readable image: the file ends before the "
+                              "image does"], errors
+            panel = app.find(role="panel", name="Carousel", timeout=10)
+            app.find(name="Banner 1 of 2: Small frame", root=panel)
+            placeholders = app.find_all(role="label", name="Image unavailable", root=panel)
+            assert len(placeholders) == 1, f"{len(placeholders)} placeholders: the whole GIF did not load"
+    finally:
+        shutil.rmtree(folder)

@@ -11,7 +11,8 @@ import tempfile
 import time
 
 from harness import DEMO, PATIENCE, App, launch_env, run_demo, wait_until
-from hostile import (GESTURES, close_button, gesture_then, image_cases, measure_image, window_origin)
+from hostile import (GESTURES, close_button, gesture_then, image_cases, measure_image, window_origin, write_png,
+                     write_xbm, write_xpm)
 
 STRICT = {"G_DEBUG": "fatal-criticals,fatal-warnings"}
 # The issue's bounds for a hostile image (the launch to `ready`, and resident memory). A sanitizer build
@@ -156,6 +157,33 @@ def test_hostile_banner_images_become_one_placeholder_and_one_error_each():
         shutil.rmtree(folder)
 
 
+def test_xpm_and_xbm_too_large_are_refused_from_their_headers_before_decoding():
+    """GdkPixbuf's XPM and XBM decoders announce the size only once they have filled the pixels, so their headers
+    are read before decoding: the refusal names the header's size, and the app's peak memory stays within the
+    file's bytes of the PNG bomb's (refused from its header too). Decoding the XPM first filled 96 MB of pixels.
+    (Debian 12's GdkPixbuf does not recognise XBM data through its loader; where it does, its decoder fills
+    width × height × 3 bytes before reporting the size, 360 MB for this file.)"""
+    folder = tempfile.mkdtemp()
+    try:
+        reference = measure_image(folder, write_png(os.path.join(folder, "bomb.png"), 20000, 20000),
+                                  env={"G_DEBUG": "fatal-criticals"})
+        cases = [("bomb.xpm", write_xpm(os.path.join(folder, "bomb.xpm"), 20000, 20000, 1600), "20000×20000"),
+                 ("bomb.xbm", write_xbm(os.path.join(folder, "bomb.xbm"), 11000, 11000), "11000×11000")]
+        for name, path, size in cases:
+            f = measure_image(folder, path, env={"G_DEBUG": "fatal-criticals"})
+            file_mb = os.path.getsize(path) / (1 << 20)
+            print(f"     {name}: {file_mb:.0f} MB, peak RSS {f.get('peak_rss_mb')} MB "
+                  f"(the PNG bomb's {reference.get('peak_rss_mb')} MB), errors {f['errors']}")
+            expected = f"banner 1: cannot load image {name}: image too large ({size} px, limit 16 megapixels)"
+            assert f["errors"] == [expected], f"{name}: {f['errors']}"
+            assert f["placeholders"] == 1 and f["stderr"] == "", f
+            if not SANITIZED:
+                assert f["peak_rss_mb"] < reference["peak_rss_mb"] + file_mb + 24, \
+                    f"{name}: peak RSS {f['peak_rss_mb']} MB, the PNG bomb's {reference['peak_rss_mb']} MB"
+    finally:
+        shutil.rmtree(folder)
+
+
 def test_a_resources_folder_that_does_not_exist_has_its_own_message():
     env = launch_env({"SNAPSCROLL_RESOURCES": "/nonexistent"})
     p = subprocess.run([DEMO], capture_output=True, text=True, env=env, timeout=PATIENCE)
@@ -164,3 +192,26 @@ def test_a_resources_folder_that_does_not_exist_has_its_own_message():
     assert p.stderr == "snapscroll-demo: SNAPSCROLL_RESOURCES=/nonexistent: no such folder\n", p.stderr
     status, _, err = run_demo("--help")
     assert status == 0, err
+
+
+def test_an_accessibility_bus_found_only_on_the_root_window_starts_without_criticals():
+    """With the session bus unreachable, GTK finds the accessibility bus through the X root window's AT_SPI_BUS
+    property. The window still opens on every page, focuses its component and closes with nothing on standard
+    error (criticals are fatal)."""
+    address = subprocess.run(["gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                              "--method", "org.a11y.Bus.GetAddress"], capture_output=True, text=True, check=True,
+                             timeout=PATIENCE).stdout.strip()
+    address = address[address.index("'") + 1:address.rindex("'")]
+    subprocess.run(["xprop", "-root", "-f", "AT_SPI_BUS", "8s", "-set", "AT_SPI_BUS", address], check=True)
+    try:
+        for page in GESTURES:
+            for _ in range(2):
+                app = App("--page", page, env={"DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"}, ready=False)
+                try:
+                    app.wait_event("ready")
+                    app.quiet(0.5)
+                finally:
+                    err = app.close()
+                assert app.proc.returncode == 0 and err == "", f"{page}: status {app.proc.returncode}, stderr:\n{err}"
+    finally:
+        subprocess.run(["xprop", "-root", "-remove", "AT_SPI_BUS"], check=True)

@@ -249,3 +249,28 @@ def test_menu_width_sets_every_tab_and_the_indicator():
         s.assert_centred(0)
         window.park_pointer()
         wait_until(lambda: abs(_indicator_width(window, s) - 160) <= 1, message="the indicator 160 px wide")
+
+
+def test_a_1000_character_title_is_ellipsized_in_a_tab_that_fits_the_view():
+    """The contract's cap: a title from `--content` makes its tab at most 320 px wide, so a 1,000-character title is
+    ellipsized in a tab narrower than the view, rests centred, and keeps the whole title as its accessible name."""
+    long_title = ("A very long menu title " * 50)[:1000]
+    titles = ["Go", long_title, "Hi"]
+    fd, path = tempfile.mkstemp(suffix="-menu.json")
+    with os.fdopen(fd, "w") as f:
+        json.dump({"menu": titles, "strip": ["a"], "banners": [{"title": "One", "image": "banners/banner-1.png"}]}, f)
+    try:
+        with App("--page", "menu", "--content", path) as app:
+            s = Strip(app, "Menu", "Weekday menu", "page tab", lambda i: titles[i], None, len(titles))
+            view = extents(s.pane)[2]
+            m = app.mark(); wheel(s.centre_on_screen(), 7)
+            event = app.wait_event("settled", component="menu")
+            assert event["index"] == 1 and len(app.since(m, "settled")) == 1, app.since(m, "settled")
+            tab = s.item(1)
+            assert tab.name == long_title, f"accessible name of {len(tab.name)} characters"
+            width = extents(tab)[2]
+            assert width <= 320 and width <= view, f"the tab is {width} px wide, the view {view} px"
+            s.assert_centred(1)
+            assert selected_tabs(app, s) == [long_title]
+    finally:
+        os.unlink(path)

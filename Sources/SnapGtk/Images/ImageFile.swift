@@ -138,6 +138,10 @@ public enum ImageFile {
     /// Decodes `bytes` with GdkPixbuf (PNG, JPEG, GIF, SVG, …), refusing a header beyond `limits.maxPixels` before any
     /// pixel is decoded.
     static func decode(_ bytes: [UInt8], fitting: (width: Int, height: Int)?, limits: Limits) -> Result<DecodedImage, Failure> {
+        if let declared = textHeaderSize(bytes),
+           let refusal = refusal(width: declared.width, height: declared.height, limits: limits) {
+            return .failure(refusal)
+        }
         let header = Header(limits: limits, fitting: fitting)
         let failure = header.run { write in
             // Small pieces first: the header is in the first few hundred bytes, and nothing is decoded past a refusal.
@@ -179,6 +183,54 @@ public enum ImageFile {
             }
             return false
         }
+    }
+
+    /// The pixel size declared in the header of an XPM or XBM file, the two formats whose GdkPixbuf decoders parse the
+    /// whole file (and fill every pixel) before they announce its size: read here so the limit holds before decoding
+    /// for them too. Nil for any other file, and for a header without a positive width and height (the decoder then
+    /// refuses the file itself).
+    static func textHeaderSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        bytes.withUnsafeBufferPointer { bytes in
+            let text = TextScan(bytes)
+            // GdkPixbuf picks these decoders by how the file opens: "/* XPM */" for XPM, "#define " or "/*" for XBM.
+            if text.hasPrefix("/* XPM */") { return xpmSize(text) }
+            if text.hasPrefix("#define ") || text.hasPrefix("/*") { return xbmSize(text) }
+            return nil
+        }
+    }
+
+    /// XPM: the values line ("W H colours chars-per-pixel") is the first C string after the array's opening brace;
+    /// comments between are skipped, as the decoder skips them.
+    private static func xpmSize(_ text: TextScan) -> (width: Int, height: Int)? {
+        guard let brace = text.seek(UInt8(ascii: "{"), from: 9),
+              let quote = text.seek(UInt8(ascii: "\""), from: brace + 1) else { return nil }
+        var i = quote + 1
+        guard let width = text.integer(&i), let height = text.integer(&i), width > 0, height > 0 else { return nil }
+        return (width, height)
+    }
+
+    /// XBM: `#define NAME_width W` and `#define NAME_height H` lines before the `static … NAME_bits[] = {` line that
+    /// starts the data; the decoder takes the last of each, and so does this.
+    private static func xbmSize(_ text: TextScan) -> (width: Int, height: Int)? {
+        var width: Int?, height: Int?
+        var line = 0
+        while line < text.count {
+            let end = text.lineEnd(from: line)
+            if text.hasPrefix("#define", at: line) {
+                var i = line + 7
+                let name = text.word(&i, end: end)
+                if let value = text.integer(&i), i <= end {
+                    let suffix = name.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false).last ?? name[...]
+                    if suffix.elementsEqual("width".utf8) { width = value }
+                    if suffix.elementsEqual("height".utf8) { height = value }
+                }
+            } else if text.hasPrefix("static", at: line), text.contains("bits[]", from: line, to: end) {
+                break
+            }
+            line = end + 1
+        }
+        guard let width, let height, width > 0, height > 0 else { return nil }
+        return (width, height)
     }
 
     /// The refusal of an image whose file ends before the image does.
@@ -303,9 +355,15 @@ public enum ImageFile {
                 gdk_pixbuf_loader_close(loader, nil)
             }
             // GdkPixbuf hands out a partly decoded image without an error when the file ends early: only whole ones.
+            // Not so a GIF's decoder: it reports the rows of its first frame, which may be smaller than the canvas,
+            // and refuses by itself a file that ends before its trailer (an incomplete animation).
             var endedEarly = false
+            if let error, error.pointee.domain == gdk_pixbuf_error_quark(),
+               error.pointee.code == Int32(GDK_PIXBUF_ERROR_INCOMPLETE_ANIMATION.rawValue) {
+                endedEarly = true
+            }
             if ok, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) {
-                if decodedRows < Int(gdk_pixbuf_get_height(decoded)) {
+                if format != "gif", decodedRows < Int(gdk_pixbuf_get_height(decoded)) {
                     endedEarly = true
                 } else {
                     pixbuf = scaled(decoded)
@@ -327,6 +385,82 @@ public enum ImageFile {
         guard let text else { return "" }
         let words = String(cString: text).split(whereSeparator: { $0 == "\n" || $0 == "\r" })
         return words.map { $0.trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// Reading a text header's bytes the way the C decoders do (`sscanf`'s whitespace and integers).
+private struct TextScan {
+    let bytes: UnsafeBufferPointer<UInt8>
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    var count: Int { bytes.count }
+
+    func hasPrefix(_ prefix: String, at start: Int = 0) -> Bool {
+        var i = start
+        for byte in prefix.utf8 {
+            guard i < bytes.count, bytes[i] == byte else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    func contains(_ needle: String, from start: Int, to end: Int) -> Bool {
+        var i = start
+        while i < end {
+            if hasPrefix(needle, at: i) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The index of the line break ending the line at `start` (or the end of the bytes).
+    func lineEnd(from start: Int) -> Int {
+        var i = start
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+        return i
+    }
+
+    /// The first `target` at or after `start` outside C comments.
+    func seek(_ target: UInt8, from start: Int) -> Int? {
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == target { return i }
+            if bytes[i] == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+                i += 2
+                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+
+    /// A word after any whitespace, up to the next whitespace (not past `end`).
+    func word(_ i: inout Int, end: Int) -> ArraySlice<UInt8> {
+        while i < end, isSpace(bytes[i]) { i += 1 }
+        let start = i
+        while i < end, !isSpace(bytes[i]) { i += 1 }
+        return ArraySlice(bytes[start..<i])
+    }
+
+    /// A decimal integer after any whitespace, with an optional sign; nil when there are no digits. Saturates far
+    /// beyond any size a decoder accepts rather than overflowing.
+    func integer(_ i: inout Int) -> Int? {
+        while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+        var negative = false
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var value = 0, digits = 0
+        while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
+            value = min(value * 10 + Int(bytes[i] - UInt8(ascii: "0")), 1 << 40)
+            digits += 1
+            i += 1
+        }
+        return digits > 0 ? (negative ? -value : value) : nil
     }
 }
 

@@ -5,12 +5,24 @@ import CSnapGtk
 @MainActor
 public enum GtkThread {
     private static var initialised = false
+    /// The session bus, kept from before GTK starts for the application to register on (GLib shares one connection).
+    private static var sessionBus: OpaquePointer?
 
     /// Initialises GTK on the main thread; returns false when no display can be opened.
     @discardableResult
     public static func initialize() -> Bool {
         precondition(snap_is_main_thread() != 0, "GTK must be initialised on the process main thread")
         if initialised { return true }
+        // GTK 4.8 names each accessible object under the application's D-Bus object path. Without a session bus
+        // the application registers with no path, yet GTK may still find an accessibility bus (on the X root
+        // window) and then sends every AT-SPI signal with no object path: a GLib critical at the first focus
+        // change. No accessible object can be named then, so GTK's AT-SPI is turned off before any exists.
+        var error: UnsafeMutablePointer<GError>?
+        sessionBus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
+        if let error {
+            g_error_free(error)
+            g_setenv("GTK_A11Y", "none", 1)
+        }
         initialised = gtk_init_check() != 0
         return initialised
     }

@@ -10,6 +10,9 @@ private enum MenuDesign {
     static let indicatorHeight = 3
     /// Room beside a title from `--content`, in px on each side of its natural width.
     static let titlePadding = 14.0
+    /// The widest a title from `--content` makes its tab: the view is 324 px at the smallest window (360 px less the
+    /// page's padding), so a tab always fits it whole; a longer title is ellipsized within.
+    static let maxTitleTabWidth = 320.0
     /// Titles from `--content` are measured up to this many; a longer list keeps `tabWidth` (ellipsized), so a huge
     /// file costs neither a measuring pass nor a width per item at start-up.
     static let measuredTitleLimit = 1_000
@@ -82,14 +85,15 @@ func makeMenuPage(_ context: PageContext) -> Widget {
 }
 
 /// Each title's width in a tab: its natural width as the selected (bold) tab shows it, plus the padding on both
-/// sides, in whole px, so a long and a short title each rest centred under the indicator.
+/// sides, in whole px, so a long and a short title each rest centred under the indicator; at most
+/// `maxTitleTabWidth`.
 @MainActor
 private func naturalTabWidths(_ titles: TextList) -> [Double] {
     let probe = LabelItem.make(cssClass: "menu-tab", height: MenuDesign.tabHeight)
     probe.addStyleClass("current")
     return titles.map { title in
         probe.text = title
-        return (Double(probe.naturalSize.width) + 2 * MenuDesign.titlePadding).rounded()
+        return min((Double(probe.naturalSize.width) + 2 * MenuDesign.titlePadding).rounded(), MenuDesign.maxTitleTabWidth)
     }
 }
 
