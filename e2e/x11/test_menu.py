@@ -261,7 +261,7 @@ def test_a_1000_character_title_is_ellipsized_in_a_tab_that_fits_the_view():
         json.dump({"menu": titles, "strip": ["a"], "banners": [{"title": "One", "image": "banners/banner-1.png"}]}, f)
     try:
         with App("--page", "menu", "--content", path) as app:
-            s = Strip(app, "Menu", "Weekday menu", "page tab", lambda i: titles[i], None, len(titles))
+            s = Strip(app, "Tab menu", "Weekday menu", "page tab", lambda i: titles[i], None, len(titles))
             view = extents(s.pane)[2]
             m = app.mark(); wheel(s.centre_on_screen(), 7)
             event = app.wait_event("settled", component="menu")
