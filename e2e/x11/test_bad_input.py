@@ -176,6 +176,20 @@ def test_content_paths_are_bytes_and_each_path_problem_has_its_own_message():
         shutil.rmtree(folder)
 
 
+def _first_banner_shown_second_refused(content, title, error):
+    """Opens the carousel on `content` (two banners): the second banner's image is refused with exactly `error`, the
+    only one, and the first banner, named `title`, shows its image (one placeholder on the page, the second's)."""
+    with App("--page", "carousel", "--content", content) as app:
+        app.wait_event("error")
+        app.quiet(1.0)   # the time a second error would take to come
+        errors = [e["message"] for e in app.since(0, "error")]
+        assert errors == [error], errors
+        panel = app.find(role="panel", name="Carousel")
+        app.find(name=f"Banner 1 of 2: {title}", root=panel)
+        placeholders = app.find_all(role="label", name="Image unavailable", root=panel)
+        assert len(placeholders) == 1, f"{len(placeholders)} placeholders: banner 1's image did not load"
+
+
 def test_a_relative_banner_path_is_found_in_a_content_folder_whose_name_is_not_utf8():
     """The content file's folder is taken as its bytes too: a relative image path inside a folder named in Latin-1
     (and with a byte no encoding uses) loads. A second banner's missing image is the control: its `error` shows that
@@ -189,15 +203,8 @@ def test_a_relative_banner_path_is_found_in_a_content_folder_whose_name_is_not_u
         with open(content, "w") as f:
             json.dump({"strip": ["a", "b"], "banners": [{"title": "Relative", "image": "banner.png"},
                                                         {"title": "Missing", "image": "missing.png"}]}, f)
-        with App("--page", "carousel", "--content", content) as app:
-            app.wait_event("error", timeout=20)
-            app.quiet(1.0)
-            errors = [e["message"] for e in app.since(0, "error")]
-            assert errors == ["banner 2: cannot load image missing.png: file not found"], errors
-            panel = app.find(role="panel", name="Carousel", timeout=10)
-            app.find(name="Banner 1 of 2: Relative", root=panel)
-            placeholders = app.find_all(role="label", name="Image unavailable", root=panel)
-            assert len(placeholders) == 1, f"{len(placeholders)} placeholders: banner 1's image did not load"
+        _first_banner_shown_second_refused(content, "Relative",
+                                           "banner 2: cannot load image missing.png: file not found")
     finally:
         shutil.rmtree(folder)
 
@@ -503,15 +510,7 @@ def test_a_gif_whose_first_frame_is_smaller_than_its_canvas_loads_and_one_cut_sh
         _content_file(folder, gif[:-8], "cut.gif", binary=True)
         content = _content_file(folder, json.dumps({"strip": ["a", "b"], "banners": [
             {"title": "Small frame", "image": small}, {"title": "Cut short", "image": "cut.gif"}]}))
-        with App("--page", "carousel", "--content", content) as app:
-            app.wait_event("error", timeout=20)
-            app.quiet(1.0)
-            errors = [e["message"] for e in app.since(0, "error")]
-            assert errors == ["banner 2: cannot load image cut.gif: not a readable image: the file ends before the "
-                              "image does"], errors
-            panel = app.find(role="panel", name="Carousel", timeout=10)
-            app.find(name="Banner 1 of 2: Small frame", root=panel)
-            placeholders = app.find_all(role="label", name="Image unavailable", root=panel)
-            assert len(placeholders) == 1, f"{len(placeholders)} placeholders: the whole GIF did not load"
+        _first_banner_shown_second_refused(content, "Small frame", "banner 2: cannot load image cut.gif: not a readable "
+                                           "image: the file ends before the image does")
     finally:
         shutil.rmtree(folder)

@@ -13,7 +13,7 @@ import subprocess
 import threading
 import time
 
-from harness import DEMO, App, launch_env, xdo
+from harness import DEMO, PATIENCE, App, launch_env, xdo
 from hostile import centre, close_button, window_origin
 
 # Keys in the flood: each End or Home writes two lines of about 80 bytes, so 600 rounds (2,400 lines) are far more
@@ -35,7 +35,8 @@ class _UnreadApp(App):
         fcntl.fcntl(self.fd, fcntl.F_SETPIPE_SZ, 4096)
         self.received = b""
         self.events, self.stderr, self._cursor, self._atspi_app = [], [], 0, None
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_reader.start()
 
     def _read_stderr(self):
         for line in self.proc.stderr:
@@ -129,7 +130,7 @@ def _ends_at_once(app, what, started):
     took = time.monotonic() - started
     app.drain(limit=5)
     assert app.received.endswith(b"\n"), app.received[-200:]
-    time.sleep(0.1)
+    app._stderr_reader.join(PATIENCE)   # the app has ended: its standard error closes
     err = "".join(app.stderr)
     assert status == 0 and err == "", f"{what}: status {status}, stderr:\n{err}"
     return took
@@ -138,15 +139,15 @@ def _ends_at_once(app, what, started):
 def test_a_pipe_nobody_reads_never_stops_the_app():
     app = _UnreadApp("--page", "carousel", "--reduce-motion")
     try:
-        app.accessible(timeout=20)
+        app.accessible()
         region = _window_region(app.proc.pid)
         # A tap on the current banner gives the carousel the keyboard focus.
-        xdo("mousemove", *centre(app.find(role="scroll pane", name="Banners", timeout=10), window_origin(app)),
+        xdo("mousemove", *centre(app.find(role="scroll pane", name="Banners"), window_origin(app)),
             "click", 1)
         _flood()
         # Nobody reads: the pipe is full and the queue too, yet the window follows the keys and answers AT-SPI.
         _repaints_after_a_key(region, "End")
-        app.find(role="page tab", name="Page 5 of 5", timeout=10)
+        app.find(role="page tab", name="Page 5 of 5")
 
         # The pipe is read at last: what waited comes through, then a line saying how many were dropped.
         lines = app.drain()
@@ -178,10 +179,10 @@ def test_a_pipe_nobody_reads_never_stops_the_app():
 def test_the_close_button_ends_the_app_at_once_while_nobody_reads_the_pipe():
     app = _UnreadApp("--page", "carousel", "--reduce-motion")
     try:
-        app.accessible(timeout=20)
+        app.accessible()
         origin = window_origin(app)
         close = close_button(app, origin)
-        xdo("mousemove", *centre(app.find(role="scroll pane", name="Banners", timeout=10), origin), "click", 1)
+        xdo("mousemove", *centre(app.find(role="scroll pane", name="Banners"), origin), "click", 1)
         _flood()
         _still(_window_region(app.proc.pid))
         started = time.monotonic()

@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 import xml.etree.ElementTree as ElementTree
 
-from harness import ROOT, App
+from harness import PATIENCE, ROOT, App
 
 APP_ID = "io.github.snapscroll.Demo"
 PACKAGE = "snapscroll-demo"
@@ -41,7 +41,7 @@ def working_folder(path):
 def launch(argv, env=None):
     """The installed app from `/`, away from any checkout, with its QA log, ready within 30 s."""
     with working_folder("/"):
-        return App(command=[*argv, "--qa-log", "--page", "carousel"], env=env, timeout=30)
+        return App(command=[*argv, "--qa-log", "--page", "carousel"], env=env)
 
 
 def installed_layout():
@@ -194,7 +194,7 @@ def test_install_round_trip_into_an_empty_prefix():
         os.rename(css, css + ".away")
         try:
             try:
-                p = _run(binary, "--qa-log", check=False, cwd="/", timeout=30)
+                p = _run(binary, "--qa-log", check=False, cwd="/", timeout=PATIENCE)
             except subprocess.TimeoutExpired:
                 raise AssertionError("without its prefix's resources the installed binary found others and opened a window")
             assert p.returncode == 1 and p.stdout == "", (p.returncode, p.stdout)
