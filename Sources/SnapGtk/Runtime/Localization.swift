@@ -1,69 +1,81 @@
 import CSnapGtk
 
+/// A gettext text domain: messages translated by the catalogue `<locale folder>/<lang>/LC_MESSAGES/<name>.mo` and
+/// formatted the way the components' own words are (C conversions, which a translation may number to reorder,
+/// `%2$d`; a translation whose conversions do not fit its arguments shows the message itself instead).
+///
+/// An application keeps one for its own messages and calls it by a short name that its template's extraction
+/// looks for (`xgettext --keyword=tr --keyword=plural:1,2`):
+///
+/// ```swift
+/// let tr = TextDomain("myapp")
+/// label.text = tr("Back to first")
+/// count.text = tr.plural("%d chip", "%d chips", count: chips, .int(chips))
+/// ```
+public struct TextDomain: Sendable {
+    /// The domain's name, the catalogue's file name without `.mo`.
+    public let name: String
+
+    /// The domain `name`. Its translations always come as UTF-8, whatever the locale's character set: GTK takes
+    /// nothing else.
+    public init(_ name: String) {
+        self.name = name
+        bind_textdomain_codeset(name, "UTF-8")
+    }
+
+    /// Looks the domain's translations up in `directory` (the folder holding `<lang>/LC_MESSAGES/<name>.mo`) rather
+    /// than the system's locale folder. Call it before the first message is translated.
+    public func bind(to directory: String) {
+        bindtextdomain(name, directory)
+    }
+
+    /// `message` in the user's language, its conversions (`%d`, `%s`) filled from `arguments`; the message itself
+    /// when there is no translation or the translation's conversions do not fit.
+    public func callAsFunction(_ message: String, _ arguments: Localization.Argument...) -> String {
+        let translated = message.withCString { String(cString: g_dgettext(name, $0)) }
+        return Localization.format(translated, arguments) ?? Localization.format(message, arguments) ?? message
+    }
+
+    /// The form of a message for `count` in the user's language (a language has one to six forms; English two,
+    /// `singular` for a count of 1 and `plural` otherwise), its conversions filled from `arguments`.
+    public func plural(_ singular: String, _ plural: String, count: Int, _ arguments: Localization.Argument...) -> String {
+        let original = count == 1 ? singular : plural
+        // Without a translation gettext returns the pointer it was given: one of the temporary C strings, which live
+        // only inside `withCString`, so the copy is made there.
+        let translated = singular.withCString { one in
+            plural.withCString { many in
+                String(cString: g_dngettext(name, one, many, gulong(clamping: max(0, count))))
+            }
+        }
+        return Localization.format(translated, arguments) ?? Localization.format(original, arguments) ?? original
+    }
+}
+
 /// The words the components show or give to assistive technologies, translated through gettext in the text domain
 /// ``textDomain``. Each component also takes its strings as properties, for an application that words things its
 /// own way; the defaults come from here.
 ///
 /// Translations are looked up in the locale directory gettext knows for the domain (the system's, unless
 /// ``bindTextDomain(to:)`` names another). GTK sets the locale from the environment when it starts.
-@MainActor
 public enum Localization {
     /// The gettext text domain of this package's strings.
     public static let textDomain = "snapscroll"
 
-    private static var bound = false
+    /// The library's messages (`tr`: the name `scripts/translations` extracts them by).
+    static let tr = TextDomain(textDomain)
 
     /// Looks the package's translations up in `directory` (the folder holding `<lang>/LC_MESSAGES/snapscroll.mo`).
     /// Call it before the first component is created.
     public static func bindTextDomain(to directory: String) {
-        bindtextdomain(textDomain, directory)
-        bindCodeset()
-    }
-
-    /// Translations always come as UTF-8, whatever the locale's character set: GTK takes nothing else. Done once.
-    private static func bindCodeset() {
-        guard !bound else { return }
-        bound = true
-        bind_textdomain_codeset(textDomain, "UTF-8")
-    }
-
-    /// `message` in the user's language (the message itself when there is no translation).
-    static func translate(_ message: String) -> String {
-        bindCodeset()
-        // Without a translation gettext returns the pointer it was given: the message's temporary C string, which
-        // lives only inside `withCString`, so the copy is made there.
-        return message.withCString { String(cString: g_dgettext(textDomain, $0)) }
-    }
-
-    /// The singular or plural form of a message for `count`, in the user's language.
-    static func translate(singular: String, plural: String, count: Int) -> String {
-        bindCodeset()
-        // As in `translate(_:)`: the result may be one of the temporary C strings given, so it is copied while they live.
-        return singular.withCString { one in
-            plural.withCString { many in
-                String(cString: g_dngettext(textDomain, one, many, gulong(clamping: max(0, count))))
-            }
-        }
+        tr.bind(to: directory)
     }
 
     /// A value for one conversion of a message: `%d` takes an integer, `%s` text.
-    enum Argument: Equatable {
+    public enum Argument: Equatable, Sendable {
+        /// An integer, for `%d` (or `%i`).
         case int(Int)
+        /// Text, for `%s`.
         case text(String)
-    }
-
-    /// `message` in the user's language with its conversions filled from `arguments`. A translation whose format does
-    /// not fit the arguments (see `format`) is not shown: the message itself is, formatted.
-    static func localized(_ message: String, _ arguments: Argument...) -> String {
-        format(translate(message), arguments) ?? format(message, arguments) ?? message
-    }
-
-    /// The singular or plural form of a message for `count`, in the user's language, with its conversions filled from
-    /// `arguments`; as `localized(_:_:)`, a translation whose format does not fit falls back to the message itself.
-    static func localized(singular: String, plural: String, count: Int, _ arguments: Argument...) -> String {
-        let original = count == 1 ? singular : plural
-        return format(translate(singular: singular, plural: plural, count: count), arguments)
-            ?? format(original, arguments) ?? original
     }
 
     /// `format` with its conversions replaced as C's `printf` replaces the ones messages use, or nil when `printf`
@@ -124,26 +136,37 @@ public enum Localization {
 
     /// "Page 2 of 5": the accessible name of one page dot (1-based `page`), plural-aware in `count`.
     public static func pageOfCount(page: Int, count: Int) -> String {
-        localized(singular: "Page %d of %d", plural: "Page %d of %d", count: count, .int(page), .int(count))
+        // Translators: the accessible name of one page dot of a carousel: the page (counted from 1), the page count.
+        tr.plural("Page %d of %d", "Page %d of %d", count: count, .int(page), .int(count))
     }
 
     /// "Banner 2 of 5: title": the accessible name of one banner (1-based `page`), plural-aware in `count`.
     public static func bannerOfCount(page: Int, count: Int, title: String) -> String {
-        localized(singular: "Banner %d of %d: %s", plural: "Banner %d of %d: %s", count: count,
-                  .int(page), .int(count), .text(title))
+        // Translators: the accessible name of one banner: its page (counted from 1), the page count, its title.
+        tr.plural("Banner %d of %d: %s", "Banner %d of %d: %s", count: count, .int(page), .int(count), .text(title))
     }
 
     /// "3 / 120": the counter beside a window of page dots (1-based `page`).
     public static func counter(page: Int, count: Int) -> String {
-        localized("%d / %d", .int(page), .int(count))
+        // Translators: the counter beside a window of page dots: the current page (counted from 1), the page count.
+        tr("%d / %d", .int(page), .int(count))
     }
 
     /// "Pages": the accessible name of a row of page dots.
-    public static var pages: String { translate("Pages") }
+    public static var pages: String {
+        // Translators: the accessible name of a carousel's row of page dots.
+        tr("Pages")
+    }
 
     /// "Banners": the accessible name of a banner carousel.
-    public static var banners: String { translate("Banners") }
+    public static var banners: String {
+        // Translators: the accessible name of a carousel of banners.
+        tr("Banners")
+    }
 
     /// "Image unavailable": what a banner shows when its image cannot be loaded.
-    public static var imageUnavailable: String { translate("Image unavailable") }
+    public static var imageUnavailable: String {
+        // Translators: shown on a banner whose image cannot be loaded.
+        tr("Image unavailable")
+    }
 }
