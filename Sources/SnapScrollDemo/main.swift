@@ -24,8 +24,12 @@ do { options = try DemoOptions.parseCommandLine() } catch { fail(error.descripti
 
 let resources: Resources
 do { resources = try Resources.find() } catch { fail(error.description, status: 1) }
-// Installed under a prefix gettext does not search by itself (~/.local): its translations are there.
-if let locale = resources.localeDirectory { Localization.bindTextDomain(to: locale) }
+// The translations of the library's words and the demo's: an installed binary's in its prefix (gettext would not search
+// ~/.local by itself), a checkout's where scripts/translations compiles them.
+if let locale = resources.localeDirectory {
+    Localization.bindTextDomain(to: locale)
+    tr.bind(to: locale)
+}
 let contentPath = options.contentFile ?? Array(resources.path("content.json").utf8)
 let content: DemoContent
 do { content = try DemoContent.load(path: contentPath) } catch { fail(error.description, status: 2) }

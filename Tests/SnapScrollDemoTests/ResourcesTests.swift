@@ -13,7 +13,10 @@ final class ResourcesTests: XCTestCase {
         let found = try XCTUnwrap(Resources.locate(executable: binary.path, environment: [:]))
         XCTAssertEqual(URL(fileURLWithPath: found.directory).standardizedFileURL.path, checkout.appendingPathComponent("resources").standardizedFileURL.path)
         XCTAssertTrue(try found.text("content.json").contains("banners"))
-        XCTAssertNil(found.localeDirectory, "a checkout's binary leaves gettext its default folder")
+        XCTAssertEqual(found.localeDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+                       checkout.appendingPathComponent(".build/locale").standardizedFileURL.path,
+                       "a checkout's binary reads the catalogues scripts/translations compiles")
+        XCTAssertNotNil(found.checkoutIconFolder)
     }
 
     func testEnvironmentOverrideWins() {

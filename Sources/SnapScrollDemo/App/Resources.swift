@@ -1,8 +1,9 @@
 import Glibc
 
 /// Finds the files in `resources/`: from an environment override, next to an installed binary
-/// (`<prefix>/share/snapscroll`), or from a checkout where the binary sits under `.build/`. An installed binary also
-/// names its prefix's translations (`<prefix>/share/locale`).
+/// (`<prefix>/share/snapscroll`), or from a checkout where the binary sits under `.build/`. It also names where the
+/// translations are: an installed binary's in its prefix (`<prefix>/share/locale`), a checkout's in `.build/locale`,
+/// where `scripts/translations` compiles `po/` (the scripts that build and run the demo call it).
 ///
 /// Plain C library calls on path strings: no Foundation in the demo, whose static runtime would otherwise carry
 /// FoundationEssentials' code pages (about 8 MB of binary and 2 MB of resident memory at start).
@@ -13,14 +14,19 @@ struct Resources: Sendable {
     /// The resources folder's path.
     let directory: String
 
-    /// The folder holding `<lang>/LC_MESSAGES/snapscroll.mo` when the binary is installed (`<prefix>/share/locale`);
-    /// nil otherwise, where gettext's default (the system's) applies.
+    /// The folder holding `<lang>/LC_MESSAGES/snapscroll.mo` and `snapscroll-demo.mo`: an installed binary's
+    /// `<prefix>/share/locale`, a checkout's `.build/locale`; nil for an override, where gettext's default (the
+    /// system's) applies.
     let localeDirectory: String?
 
+    /// Whether the binary runs from a checkout (not installed, no override).
+    let inCheckout: Bool
+
     /// Resources in `directory`, taken as it is.
-    init(directory: String, localeDirectory: String? = nil) {
+    init(directory: String, localeDirectory: String? = nil, inCheckout: Bool = false) {
         self.directory = directory
         self.localeDirectory = localeDirectory
+        self.inCheckout = inCheckout
     }
 
     /// Why no resources folder was found.
@@ -91,7 +97,9 @@ struct Resources: Sendable {
         var dir = binDir
         for _ in 0..<6 {
             let candidate = join(dir, "resources")
-            if exists(join(candidate, marker)) { return Resources(directory: candidate) }
+            if exists(join(candidate, marker)) {
+                return Resources(directory: candidate, localeDirectory: join(dir, ".build/locale"), inCheckout: true)
+            }
             dir = parent(dir)
         }
         throw .notFound
@@ -103,7 +111,7 @@ struct Resources: Sendable {
     /// The app's icons beside the resources in a checkout (`data/icons`), when the binary runs from one; nil for an
     /// installed binary, whose icons are in its prefix's icon theme.
     var checkoutIconFolder: String? {
-        guard localeDirectory == nil else { return nil }
+        guard inCheckout else { return nil }
         let folder = Resources.join(directory, "../data/icons")
         return Resources.exists(folder) ? folder : nil
     }

@@ -18,11 +18,11 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     dots.attach(to: carousel)
     dots.rootWidget.horizontalAlignment = .center
 
-    let feedback = Label("Tap a banner")
+    let feedback = Label(tr("Tap a banner"))
     feedback.addStyleClass("carousel-feedback")
     feedback.ellipsis = .end
     feedback.textAlignment = 0
-    let reset = Button("Back to first")
+    let reset = Button(tr("Back to first"))
     let controls = Box(.horizontal, spacing: 12)
     controls.addStyleClass("carousel-controls")
     // Centred under the carousel, as the banner at rest and the dots are.
@@ -39,7 +39,9 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     carousel.onTapped = { event in
         let index = event.index
         log.tapped(component, index: index)
-        feedback.text = "Tapped: \(banners[index].title) (\(index + 1) of \(banners.count))"
+        // Translators: after a tap on a banner: its title, its page (counted from 1), the page count.
+        feedback.text = tr.plural("Tapped: %s (%d of %d)", "Tapped: %s (%d of %d)", count: banners.count,
+                                  .text(banners[index].title), .int(index + 1), .int(banners.count))
     }
     carousel.onImageError = { log.error($0.message) }
     reset.onClicked = { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }

@@ -10,7 +10,7 @@ private let initialChipCount = 3
 func makeCenteringPage(_ context: PageContext) -> Widget {
     let page = Box(.vertical, spacing: 12)
 
-    let intro = Label("Centred while the chips fit; start-aligned and scrollable once they do not.")
+    let intro = Label(tr("Centred while the chips fit; start-aligned and scrollable once they do not."))
     intro.wraps = true
     intro.justification = .center
     intro.addStyleClass("page-intro")
@@ -18,23 +18,24 @@ func makeCenteringPage(_ context: PageContext) -> Widget {
 
     let row = Box(.horizontal, spacing: 8)
     row.addStyleClass("chip-row")
-    row.setAccessibleLabel("Chips")
+    row.setAccessibleLabel(tr("Chips"))
     var chips: [Label] = []
     func addChip() {
-        let chip = Label("Chip \(chips.count + 1)")
+        // Translators: a chip's text: its number, counted from 1.
+        let chip = Label(tr("Chip %d", .int(chips.count + 1)))
         chip.addStyleClass("chip")
         row.append(chip)
         chips.append(chip)
     }
     for _ in 0..<initialChipCount { addChip() }
 
-    let centering = CenteringBox(label: "Chips, centred when they fit")
+    let centering = CenteringBox(label: tr("Chips, centred when they fit"))
     centering.child = row
     page.append(centering)
     PageFocus.mark(page, component: centering)
 
-    let add = Button("Add chip")
-    let remove = Button("Remove chip")
+    let add = Button(tr("Add chip"))
+    let remove = Button(tr("Remove chip"))
     page.append(WrappingRow.make([add, remove]))
 
     let readout = Label()
@@ -45,7 +46,7 @@ func makeCenteringPage(_ context: PageContext) -> Widget {
     page.append(count)
 
     func showCount(_ remove: Button?) {
-        count.text = "\(chips.count) chip\(chips.count == 1 ? "" : "s")"
+        count.text = tr.plural("%d chip", "%d chips", count: chips.count, .int(chips.count))
         remove?.isSensitive = !chips.isEmpty
     }
     showCount(remove)
@@ -62,9 +63,9 @@ func makeCenteringPage(_ context: PageContext) -> Widget {
     }
 
     centering.onModeChanged = { mode in
-        readout.text = mode == .centered ? "Centred" : "Scrolling"
+        readout.text = mode == .centered ? tr("Centred") : tr("Scrolling")
         readout.setAccessibleDescription(mode == .centered
-            ? "The chips fit and are centred" : "The chips overflow and scroll from the start edge")
+            ? tr("The chips fit and are centred") : tr("The chips overflow and scroll from the start edge"))
         context.log.layout("centering", mode: mode.rawValue)
     }
     return page

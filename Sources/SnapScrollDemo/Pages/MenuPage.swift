@@ -24,11 +24,12 @@ private enum MenuDesign {
 func makeMenuPage(_ context: PageContext) -> Widget {
     let days = context.content.menu ?? TextList(localeWeekdays())
     func title(_ index: Int) -> String {
-        index < days.count ? days[index] : "Day \(index + 1)"
+        // Translators: a tab beyond the week's seven days: its number, counted from 1.
+        index < days.count ? days[index] : tr("Day %d", .int(index + 1))
     }
     let scroller = SnapScroller(
-        itemCount: days.count, itemWidth: MenuDesign.tabWidth, spacing: 0, label: "Weekday menu",
-        contentRole: .tabList, contentLabel: "Weekdays",
+        itemCount: days.count, itemWidth: MenuDesign.tabWidth, spacing: 0, label: tr("Weekday menu"),
+        contentRole: .tabList, contentLabel: tr("Weekdays"),
         makeItem: { LabelItem.make(cssClass: "menu-tab", height: MenuDesign.tabHeight, role: .tab) },
         bindItem: { tab, index in LabelItem.bind(tab, text: title(index)) })
     scroller.marksCurrentItem = true

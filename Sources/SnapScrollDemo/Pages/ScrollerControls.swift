@@ -17,7 +17,7 @@ enum WidthControl {
 func makeScrollerControls(_ scroller: SnapScroller, widths: WidthControl = .uniform,
                           onCountChanged: @escaping @MainActor (Int) -> Void = { _ in },
                           onWidthChanged: @escaping @MainActor (Double) -> Void = { _ in }) -> Widget {
-    let items = SpinField.make("Items", value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
+    let items = SpinField.make(tr("Items"), value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
         scroller.itemCount = Int(value)
         onCountChanged(Int(value))
     }
@@ -25,21 +25,21 @@ func makeScrollerControls(_ scroller: SnapScroller, widths: WidthControl = .unif
     let width: Widget
     switch widths {
     case .uniform:
-        width = SpinField.make("Width", value: scroller.itemWidth, range: widthRange, step: 2) { value in
+        width = SpinField.make(tr("Width"), value: scroller.itemWidth, range: widthRange, step: 2) { value in
             scroller.itemWidth = value
             onWidthChanged(value)
         }
     case .minimum(let natural):
         // Starts at the narrowest natural width: the natural widths, unchanged, until the user raises it.
         let start = min(max(natural.min() ?? scroller.itemWidth, widthRange.lowerBound), widthRange.upperBound)
-        width = SpinField.make("Min width", value: start, range: widthRange, step: 2) { value in
+        width = SpinField.make(tr("Min width"), value: start, range: widthRange, step: 2) { value in
             // Items past the natural widths (more items than titles) are `itemWidth` wide: the minimum too.
             scroller.itemWidth = value
             scroller.itemWidths = natural.map { max($0, value) }
             onWidthChanged(value)
         }
     }
-    let spacing = SpinField.make("Spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
+    let spacing = SpinField.make(tr("Spacing"), value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
     let row = WrappingRow.make([items, width, spacing])
     row.addStyleClass("scroller-controls")
     return row

@@ -2,7 +2,10 @@ import SnapCore
 import SnapGtk
 
 /// Titles the segments take, first to last; the page shows the first `segmentCount` of them.
-private let segmentTitles = ["Overview", "Details", "Reviews", "Related", "Questions", "Specifications"]
+@MainActor private var segmentTitles: [String] {
+    // Translators: the segmented control's titles, first to last (the page shows two to six of them).
+    [tr("Overview"), tr("Details"), tr("Reviews"), tr("Related"), tr("Questions"), tr("Specifications")]
+}
 private let segmentCountRange = 2...6
 private let initialSegmentCount = 3
 
@@ -11,11 +14,14 @@ private let initialSegmentCount = 3
 @MainActor
 func makeSegmentedPage(_ context: PageContext) -> Widget {
     let page = Box(.vertical, spacing: 12)
-    let control = SegmentedControl(titles: Array(segmentTitles.prefix(initialSegmentCount)), label: "Sections")
+    let control = SegmentedControl(titles: Array(segmentTitles.prefix(initialSegmentCount)), label: tr("Sections"))
     let stack = SectionStack(cssClass: "segmented-content")
     func fillStack() {
         let sections = control.titles.enumerated().map { index, title in
-            let label = Label("\(title)\nSection \(index + 1) of \(control.titles.count)")
+            // Translators: under a section's title: the section (counted from 1), the section count.
+            let position = tr.plural("Section %d of %d", "Section %d of %d", count: control.titles.count,
+                                     .int(index + 1), .int(control.titles.count))
+            let label = Label(title + "\n" + position)
             label.justification = .center
             label.addStyleClass("segmented-section")
             return label
@@ -24,13 +30,13 @@ func makeSegmentedPage(_ context: PageContext) -> Widget {
     }
 
     // Options row: how many segments, and how wide.
-    let count = SpinField.make("Segments", value: Double(initialSegmentCount),
+    let count = SpinField.make(tr("Segments"), value: Double(initialSegmentCount),
                                range: Double(segmentCountRange.lowerBound)...Double(segmentCountRange.upperBound), step: 1,
-                               accessibleLabel: "Number of segments") { value in
+                               accessibleLabel: tr("Number of segments")) { value in
         control.titles = Array(segmentTitles.prefix(Int(value.rounded())))
         fillStack()
     }
-    let widths = ChoiceButtons.make(["Equal widths", "Fit content"], selected: 0) { index in
+    let widths = ChoiceButtons.make([tr("Equal widths"), tr("Fit content")], selected: 0) { index in
         control.widthMode = index == 1 ? .fitContent : .equal
     }
     page.append(WrappingRow.make([count] + widths))

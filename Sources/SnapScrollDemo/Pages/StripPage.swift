@@ -68,16 +68,23 @@ func makeStripPage(_ context: PageContext) -> Widget {
     func title(_ index: Int) -> String { StripDesign.title(fruit, index) }
     let centreLabel = Label()
     centreLabel.addStyleClass("strip-centre")
-    func showCentre(_ index: Int) { centreLabel.text = "Centre: \(index)" }
-
     let scroller = SnapScroller(
-        itemCount: initialCount, itemWidth: StripDesign.cardWidth, spacing: StripDesign.spacing, label: "Fruit strip",
+        itemCount: initialCount, itemWidth: StripDesign.cardWidth, spacing: StripDesign.spacing, label: tr("Fruit strip"),
         // A card is a group (a panel to screen readers) named by its fruit and its position.
         makeItem: { LabelItem.make(cssClass: "strip-card", height: StripDesign.cardHeight, role: .group) },
         bindItem: { card, index in
             let text = title(index)
-            LabelItem.bind(card, text: text, accessibleLabel: "\(text), item \(index + 1)")
+            // Translators: a card's accessible name: its fruit, its position (counted from 1).
+            LabelItem.bind(card, text: text, accessibleLabel: tr("%s, item %d", .text(text), .int(index + 1)))
         })
+    // The centred card's position, and how many there are (the QA controls change the count). The scroller keeps
+    // the closures calling this, so it is reached weakly.
+    let showCentre = { [weak scroller] (index: Int) in
+        guard let count = scroller?.itemCount else { return }
+        // Translators: above the strip: the centred card's position (counted from 1), the card count.
+        centreLabel.text = tr.plural("Centre: item %d of %d", "Centre: item %d of %d", count: count,
+                                     .int(index + 1), .int(count))
+    }
     scroller.loops = context.loop
     scroller.rootWidget.expandsVertically = false
     scroller.rootWidget.verticalAlignment = .center
@@ -95,7 +102,7 @@ func makeStripPage(_ context: PageContext) -> Widget {
     page.verticalAlignment = .center
     page.append(centreLabel)
     page.append(scroller)
-    page.append(makeScrollerControls(scroller))
+    page.append(makeScrollerControls(scroller, onCountChanged: { _ in showCentre(scroller.currentIndex) }))
     PageFocus.mark(page, component: scroller)
     return page
 }

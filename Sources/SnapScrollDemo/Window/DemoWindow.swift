@@ -15,7 +15,7 @@ struct PageContext {
     var autoplaySeconds: Double?
 }
 
-/// One page of the demo: its ID (as `--page` names it), its title, and how to build it.
+/// One page of the demo: its ID (as `--page` names it), its title (in the user's language), and how to build it.
 @MainActor
 struct DemoPage {
     let id: String
@@ -28,11 +28,12 @@ struct DemoPage {
 @MainActor
 final class DemoWindow {
     static let pages: [DemoPage] = [
-        DemoPage(id: "menu", title: "Tab menu", build: makeMenuPage),
-        DemoPage(id: "centering", title: "Centering", build: makeCenteringPage),
-        DemoPage(id: "segmented", title: "Segmented", build: makeSegmentedPage),
-        DemoPage(id: "strip", title: "Strip", build: makeStripPage),
-        DemoPage(id: "carousel", title: "Carousel", build: makeCarouselPage),
+        // Translators: the pages' titles, in the header's tabs and drop-down.
+        DemoPage(id: "menu", title: tr("Tab menu"), build: makeMenuPage),
+        DemoPage(id: "centering", title: tr("Centring"), build: makeCenteringPage),
+        DemoPage(id: "segmented", title: tr("Segmented"), build: makeSegmentedPage),
+        DemoPage(id: "strip", title: tr("Strip"), build: makeStripPage),
+        DemoPage(id: "carousel", title: tr("Carousel"), build: makeCarouselPage),
     ]
     /// The smallest window the pages are laid out for (a phone held upright).
     nonisolated static let minimumWidth: Int32 = 360

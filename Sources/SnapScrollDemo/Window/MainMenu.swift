@@ -29,8 +29,8 @@ final class MainMenu {
         self.iconFolder = iconFolder
         button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
-        gtk_widget_set_tooltip_text(button, "Main menu")
-        snap_accessible_set_label(button, "Main menu")
+        gtk_widget_set_tooltip_text(button, tr("Main menu"))
+        snap_accessible_set_label(button, tr("Main menu"))
 
         addToggle("reduce-motion", initially: !Preferences.animationsEnabled) { DemoSettings.setAnimationsEnabled(!$0) }
         addToggle("right-to-left", initially: Preferences.rightToLeft) { DemoSettings.setRightToLeft($0) }
@@ -90,12 +90,12 @@ final class MainMenu {
     /// The menu (a new reference): the settings as check items, then the two windows GNOME apps offer.
     private static func makeModel() -> UnsafeMutablePointer<GMenuModel> {
         let settings = g_menu_new()!
-        g_menu_append(settings, "Reduce motion", "win.reduce-motion")
-        g_menu_append(settings, "Right to left", "win.right-to-left")
-        g_menu_append(settings, "QA event log", "win.qa-panel")
+        g_menu_append(settings, tr("Reduce motion"), "win.reduce-motion")
+        g_menu_append(settings, tr("Right to left"), "win.right-to-left")
+        g_menu_append(settings, tr("QA event log"), "win.qa-panel")
         let help = g_menu_new()!
-        g_menu_append(help, "Keyboard Shortcuts", "win.shortcuts")
-        g_menu_append(help, "About SnapScroll", "win.about")
+        g_menu_append(help, tr("Keyboard Shortcuts"), "win.shortcuts")
+        g_menu_append(help, tr("About SnapScroll"), "win.about")
         let menu = g_menu_new()!
         g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(settings))
         g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(help))
@@ -166,8 +166,8 @@ final class MainMenu {
         gtk_about_dialog_set_program_name(dialog.opaque, "SnapScroll")   // titles the window "About SnapScroll"
         gtk_about_dialog_set_version(dialog.opaque, Self.version)
         gtk_about_dialog_set_comments(dialog.opaque,
-                                      "Scrollers that snap, a segmented control and a carousel for GTK 4, in Swift.")
-        gtk_about_dialog_set_copyright(dialog.opaque, "© 2026 The SnapScroll authors")
+                                      tr("Scrollers that snap, a segmented control and a carousel for GTK 4, in Swift."))
+        gtk_about_dialog_set_copyright(dialog.opaque, "© 2026 The SnapScroll authors")   // names and a year: as they are
         gtk_about_dialog_set_license_type(dialog.opaque, GTK_LICENSE_MIT_X11)
         // Run from a checkout, the icon is in no theme yet: GTK finds it by name in a search-path folder of its own
         // (added only now, so start-up never rescans the theme).
@@ -186,7 +186,7 @@ final class MainMenu {
             gtk_window_present(shortcuts.cast())
             return
         }
-        let builder = gtk_builder_new_from_string(Self.shortcutsInterface, -1)!
+        let builder = gtk_builder_new_from_string(Self.shortcutsInterface(), -1)!
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         // GTK keeps a toplevel window until it is destroyed, so it outlives the builder.
         guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
@@ -211,31 +211,33 @@ final class MainMenu {
     }
 
     /// Every shortcut the demo has: the window's, then the snapping components' keys (docs/component-contract.md).
-    private static let shortcutsInterface = """
+    /// Made when the window is first asked for, so its titles are in the user's language.
+    private static func shortcutsInterface() -> String {
+        """
         <interface>
           <object class="GtkShortcutsWindow" id="shortcuts">
-            <property name="title">Keyboard Shortcuts</property>
+            <property name="title">\(escaped(tr("Keyboard Shortcuts")))</property>
             <child>
               <object class="GtkShortcutsSection">
                 <property name="section-name">shortcuts</property>
                 <property name="max-height">8</property>
                 <child>
                   <object class="GtkShortcutsGroup">
-                    <property name="title">General</property>
-                    \(MainMenu.shortcut("Main menu", "F10"))
-                    \(MainMenu.shortcut("Show or hide the QA event log", "&lt;Control&gt;l"))
-                    \(MainMenu.shortcut("Keyboard shortcuts", "&lt;Control&gt;question"))
-                    \(MainMenu.shortcut("Close the window", "&lt;Control&gt;w"))
-                    \(MainMenu.shortcut("Quit", "&lt;Control&gt;q"))
+                    <property name="title">\(escaped(tr("General")))</property>
+                    \(MainMenu.shortcut(tr("Main menu"), "F10"))
+                    \(MainMenu.shortcut(tr("Show or hide the QA event log"), "&lt;Control&gt;l"))
+                    \(MainMenu.shortcut(tr("Keyboard shortcuts"), "&lt;Control&gt;question"))
+                    \(MainMenu.shortcut(tr("Close the window"), "&lt;Control&gt;w"))
+                    \(MainMenu.shortcut(tr("Quit"), "&lt;Control&gt;q"))
                   </object>
                 </child>
                 <child>
                   <object class="GtkShortcutsGroup">
-                    <property name="title">Tab menu, strip and carousel</property>
-                    \(MainMenu.shortcut("Previous or next item", "Left Right"))
-                    \(MainMenu.shortcut("First or last item", "Home End"))
-                    \(MainMenu.shortcut("One view back or forward", "Page_Up Page_Down"))
-                    \(MainMenu.shortcut("Activate the item", "Return space"))
+                    <property name="title">\(escaped(tr("Tab menu, strip and carousel")))</property>
+                    \(MainMenu.shortcut(tr("Previous or next item"), "Left Right"))
+                    \(MainMenu.shortcut(tr("First or last item"), "Home End"))
+                    \(MainMenu.shortcut(tr("One view back or forward"), "Page_Up Page_Down"))
+                    \(MainMenu.shortcut(tr("Activate the item"), "Return space"))
                   </object>
                 </child>
               </object>
@@ -243,12 +245,20 @@ final class MainMenu {
           </object>
         </interface>
         """
+    }
 
     private static func shortcut(_ title: String, _ accelerator: String) -> String {
         """
         <child><object class="GtkShortcutsShortcut">\
-        <property name="title">\(title)</property><property name="accelerator">\(accelerator)</property>\
+        <property name="title">\(escaped(title))</property><property name="accelerator">\(accelerator)</property>\
         </object></child>
         """
+    }
+
+    /// `text` as XML character data (a translation may hold `&` or `<`).
+    private static func escaped(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
     }
 }

@@ -20,7 +20,7 @@ enum PageSwitcher {
 
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(box, "page-switcher")
-        snap_accessible_set_label(box, "Demo pages")
+        snap_accessible_set_label(box, tr("Demo pages"))
         gtk_box_append(box.cast(), tabs)
         let completion = IdleBatch { addDropDown(to: box, stack: stack, pages: pages) }
         completion.cancel(onDestroyOf: box)
@@ -81,8 +81,8 @@ enum PageSwitcher {
         let list = gtk_string_list_new(nil)
         for page in pages { gtk_string_list_append(list, page.title) }
         let dropDown = gtk_drop_down_new(list, nil)!   // takes the list
-        snap_accessible_set_label(dropDown, "Demo page")
-        gtk_widget_set_tooltip_text(dropDown, "Demo page")
+        snap_accessible_set_label(dropDown, tr("Demo page"))
+        gtk_widget_set_tooltip_text(dropDown, tr("Demo page"))
         gtk_widget_set_valign(dropDown, GTK_ALIGN_CENTER)
 
         func selectedIndex() -> Int {

@@ -39,7 +39,7 @@ final class QAPanel {
     /// `ready`, comes after that frame).
     func build(deferringLog: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         if let widget { return widget }
-        let title = gtk_label_new("QA event log")!
+        let title = gtk_label_new(tr("QA event log"))!
         gtk_widget_add_css_class(title, "qa-title")
         gtk_label_set_xalign(title.opaque, 0)
         let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
@@ -74,7 +74,7 @@ final class QAPanel {
         gtk_text_view_set_monospace(view.cast(), 1)
         gtk_text_view_set_wrap_mode(view.cast(), GTK_WRAP_NONE)
         gtk_widget_add_css_class(view, "qa-log")
-        snap_accessible_set_label(view, "QA event log")
+        snap_accessible_set_label(view, tr("QA event log"))
         let buffer = gtk_text_view_get_buffer(view.cast())!
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
