@@ -83,71 +83,70 @@ final class LocalizationTests: XCTestCase {
         MainActor.assumeIsolated { XCTAssertEqual(Localization.pages, "Pages", "the test's language stayed") }
     }
 
-    func testTheTemplateListsEveryMessageWithItsFlags() throws {
-        let sources = checkout.appendingPathComponent("Sources/SnapGtk")
-        var code: [String: String?] = [:]
-        let call = try NSRegularExpression(
-            pattern: #"localized\(\s*(?:singular:\s*)?"([^"\\]*)"(?:\s*,\s*plural:\s*"([^"\\]*)")?|translate\(\s*"([^"\\]*)""#)
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for match in call.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                func group(_ i: Int) -> String? { Range(match.range(at: i), in: text).map { String(text[$0]) } }
-                if let message = group(1) { code[message] = .some(group(2)) } else if let message = group(3) { code[message] = .some(nil) }
-            }
-        }
-        XCTAssertGreaterThanOrEqual(code.count, 6, "the messages in the code were not found")
+    /// The templates are what `xgettext` finds in the sources now, and every catalogue translates every message of
+    /// its template, none fuzzy, each passing `msgfmt --check` (formats, plural forms, header).
+    func testTemplatesFollowTheCodeAndCataloguesAreComplete() throws {
+        try XCTSkipIf(!FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt"), "gettext is not installed")
+        let (status, output) = try Self.run(checkout.appendingPathComponent("scripts/translations").path, ["check"])
+        XCTAssertEqual(status, 0, output)
+    }
 
-        let template = try Self.templateEntries(try String(contentsOf: checkout.appendingPathComponent("po/snapscroll.pot"), encoding: .utf8))
-        XCTAssertEqual(Set(template.map(\.msgid)), Set(code.keys), "po/snapscroll.pot and the code differ")
-        for entry in template {
-            if let plural = code[entry.msgid] {
-                XCTAssertEqual(entry.plural, plural, "the plural of \(entry.msgid)")
+    /// The catalogues shipped in `po/`, compiled and read through gettext as the app reads them: German and Arabic
+    /// words, and each of Arabic's six plural forms chosen for its numbers (the Plural-Forms expression at work).
+    func testShippedCataloguesTranslateWithTheirPluralForms() throws {
+        try XCTSkipIf(!FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt"), "gettext is not installed")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locale-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, output) = try Self.run(checkout.appendingPathComponent("scripts/translations").path, ["compile", folder.path])
+        XCTAssertEqual(status, 0, output)
+        let demo = TextDomain("snapscroll-demo")
+        try MainActor.assumeIsolated {
+            let savedLocale = String(cString: setlocale(LC_MESSAGES, nil))
+            let savedLanguage = getenv("LANGUAGE").map { String(cString: $0) }
+            let savedFolders = [Localization.textDomain, demo.name].map { (domain: String) in String(cString: bindtextdomain(domain, nil)) }
+            try XCTSkipIf(setlocale(LC_MESSAGES, "C.UTF-8") == nil, "no C.UTF-8 locale")
+            defer {
+                if let savedLanguage { setenv("LANGUAGE", savedLanguage, 1) } else { unsetenv("LANGUAGE") }
+                setlocale(LC_MESSAGES, savedLocale)
+                bindtextdomain(Localization.textDomain, savedFolders[0])
+                bindtextdomain(demo.name, savedFolders[1])
             }
-            let conversions = Self.conversions(entry.msgid)
-            XCTAssertEqual(entry.flags.contains("c-format"), !conversions.isEmpty, "the c-format flag of \(entry.msgid)")
-            if let plural = entry.plural {
-                XCTAssertEqual(Self.conversions(plural), conversions, "\(entry.msgid): the plural's conversions differ")
+            func chips(_ n: Int) -> String { demo.plural("%d chip", "%d chips", count: n, .int(n)) }
+            Localization.bindTextDomain(to: folder.path)
+            demo.bind(to: folder.path)
+            /// Switches the language; a change of locale makes gettext forget what it found for the one before.
+            func speak(_ language: String) {
+                setenv("LANGUAGE", language, 1)
+                setlocale(LC_MESSAGES, "C")
+                setlocale(LC_MESSAGES, "C.UTF-8")
             }
+
+            speak("de")
+            XCTAssertEqual(Localization.pageOfCount(page: 2, count: 5), "Seite 2 von 5")
+            XCTAssertEqual(Localization.pages, "Seiten")
+            XCTAssertEqual(demo("Centring"), "Zentrierung")
+            XCTAssertEqual([1, 2].map(chips), ["1 Chip", "2 Chips"])
+
+            speak("ar")
+            XCTAssertEqual(Localization.pageOfCount(page: 2, count: 5), "الصفحة 2 من 5")
+            XCTAssertEqual([0, 1, 2, 3, 10, 11, 99, 100, 102, 103].map(chips),
+                           ["0 شريحة", "شريحة واحدة", "شريحتان", "3 شرائح", "10 شرائح", "11 شريحة", "99 شريحة", "100 شريحة",
+                            "102 شريحة", "103 شرائح"])
         }
     }
 
-    /// The conversions of a printf format, in order ("%%" is none).
-    private static func conversions(_ format: String) -> [String] {
-        let regex = try! NSRegularExpression(pattern: #"%(?:%|[0-9]*\$?[a-z])"#)
-        return regex.matches(in: format, range: NSRange(format.startIndex..., in: format))
-            .map { String(format[Range($0.range, in: format)!]) }.filter { $0 != "%%" }
-    }
-
-    /// The entries of a gettext template after its header: flags, msgid, msgid_plural.
-    private static func templateEntries(_ text: String) throws -> [(flags: [String], msgid: String, plural: String?)] {
-        var entries: [(flags: [String], msgid: String, plural: String?)] = []
-        for block in text.components(separatedBy: "\n\n") {
-            var flags: [String] = []
-            var fields: [String: String] = [:]
-            var last: String?
-            for line in block.split(separator: "\n") {
-                if line.hasPrefix("#,") {
-                    flags += line.dropFirst(2).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                } else if line.hasPrefix("\"") {
-                    if let last { fields[last, default: ""] += try Self.unquoted(line) }
-                } else if !line.hasPrefix("#"), let space = line.firstIndex(of: " ") {
-                    last = String(line[..<space])
-                    fields[last!] = try Self.unquoted(line[line.index(after: space)...])
-                }
-            }
-            guard let msgid = fields["msgid"], !msgid.isEmpty else { continue }
-            entries.append((flags, msgid, fields["msgid_plural"]))
-        }
-        return entries
-    }
-
-    /// A PO string's text (its quotes gone, `\"`, `\\` and `\n` read).
-    private static func unquoted(_ quoted: Substring) throws -> String {
-        XCTAssertTrue(quoted.hasPrefix("\"") && quoted.hasSuffix("\"") && quoted.count >= 2, String(quoted))
-        return String(quoted.dropFirst().dropLast())
-            .replacingOccurrences(of: #"\\"#, with: "\u{0}").replacingOccurrences(of: #"\""#, with: "\"")
-            .replacingOccurrences(of: #"\n"#, with: "\n").replacingOccurrences(of: "\u{0}", with: "\\")
+    /// Runs `tool` with `arguments`: its exit status and what it wrote (both streams).
+    private static func run(_ tool: String, _ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// A gettext catalogue (`.mo`) of `entries` (msgid, msgstr): a plural's msgid is its two forms and its msgstr its
