@@ -1,8 +1,8 @@
 import CSnapGtk
 @_spi(GtkInterop) import SnapGtk
 
-/// A row of controls that wraps onto more lines when the page is too narrow for it, each line centred, so no page
-/// is ever wider than the window. Children keep their natural widths and are never split (a label stays beside its
+/// A row of controls that wraps onto more lines when the page is too narrow for it, each line centred (and running
+/// from the right, right to left), so no page is ever wider than the window. Children keep their natural widths and are never split (a label stays beside its
 /// field: put the two in a box).
 @MainActor
 enum WrappingRow {
@@ -33,13 +33,16 @@ enum WrappingRow {
             { widget, width, _, _ in
                 guard let widget else { return }
                 let sizes = WrappingRow.naturalSizes(widget)
+                // Right to left, each line runs from the right edge: the first child is the rightmost.
+                let mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
                 var y: Int32 = 0
                 for line in WrappingRow.lines(sizes, width: width) {
                     let height = WrappingRow.lineHeight(sizes[line])
                     var x = max(0, (width - WrappingRow.lineWidth(sizes[line])) / 2)
                     for size in sizes[line] {
                         let childWidth = min(size.naturalWidth, width)
-                        var allocation = GtkAllocation(x: x, y: y + (height - size.height) / 2, width: childWidth, height: size.height)
+                        var allocation = GtkAllocation(x: mirrored ? width - x - childWidth : x, y: y + (height - size.height) / 2,
+                                                       width: childWidth, height: size.height)
                         gtk_widget_size_allocate(size.child, &allocation, -1)
                         x += childWidth + WrappingRow.columnSpacing
                     }
