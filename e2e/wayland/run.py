@@ -172,7 +172,7 @@ def centering(rtl):
     try:
         with App(*args) as app:
             app.wait_event("layout", component="centering")
-            panel = app.find(name="Centering")
+            panel = app.find(name="Centring")
             view = app.find(role="scroll pane", name="Chips, centred when they fit", root=panel)
             row = app.find(name="Chips", root=panel)
             add = app.find(role="push button", name="Add chip", root=panel)

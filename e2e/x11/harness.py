@@ -89,9 +89,11 @@ DEFAULT_G_DEBUG = "fatal-criticals"
 
 
 def launch_env(extra=None):
-    """The environment for a launch of the demo: this one, G_DEBUG=fatal-criticals by default, then `extra`."""
+    """The environment for a launch of the demo: this one, G_DEBUG=fatal-criticals by default, the interface in
+    English (the tests read its words; a developer's own language would change them), then `extra`."""
     env = dict(os.environ)
     env.setdefault("G_DEBUG", DEFAULT_G_DEBUG)
+    env["LANGUAGE"] = "en"
     env.update(extra or {})
     return env
 

@@ -145,7 +145,7 @@ GESTURES = {
     "strip": ("scroll pane", "Fruit strip", "wheel"),
     "carousel": ("scroll pane", "Banners", "wheel"),
 }
-PAGE_TITLES = {"menu": "Tab menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
+PAGE_TITLES = {"menu": "Tab menu", "centering": "Centring", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
 
 
 def window_origin(app):

@@ -8,7 +8,7 @@ import time
 from harness import PATIENCE, extents, wait_until, xdo
 from snapchecks import app_window
 
-PAGES = {"menu": "Tab menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
+PAGES = {"menu": "Tab menu", "centering": "Centring", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
 # The themes GTK 4.8 ships built in (GTK_THEME values).
 THEMES = {"light": "Adwaita", "dark": "Adwaita:dark", "contrast": "HighContrast"}
 

@@ -32,7 +32,7 @@ from harness import PATIENCE, App, extents, rss_kb, xdo  # noqa: E402
 from look import drop_down_open, header_shows_tabs, page_panel  # noqa: E402
 from snapchecks import TOLERANCE, app_window  # noqa: E402
 
-PAGES = {"menu": "Tab menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
+PAGES = {"menu": "Tab menu", "centering": "Centring", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
 # The scroll pane of each snapping page (its accessible label) and how its items are named.
 PANES = {"menu": "Weekday menu", "strip": "Fruit strip", "carousel": "Banners"}
 SNAPPING = set(PANES)

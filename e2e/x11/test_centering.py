@@ -1,4 +1,4 @@
-"""The centering page: a CenteringBox of chips. Adding chips crosses into scrolling (child start
+"""The centring page: a CenteringBox of chips. Adding chips crosses into scrolling (child start
 edge at the view's start edge), removing them crosses back (child centred within 0.5 px), with one
 `layout` event per crossing, in both directions of text."""
 
@@ -47,7 +47,7 @@ def _run(rtl):
     with App(*args) as app:
         first = app.wait_event("layout", component="centering")
         assert first["mode"] == "centered", first
-        panel = app.find(name="Centering")
+        panel = app.find(name="Centring")
         view = app.find(role="scroll pane", name="Chips, centred when they fit", root=panel)
         row = app.find(name="Chips", root=panel)
         add = app.find(role="push button", name="Add chip", root=panel)

@@ -6,7 +6,7 @@ import tempfile
 
 from harness import ROOT, App, fails_with, run_demo, screenshot
 
-PAGES = {"menu": "Tab menu", "centering": "Centering", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
+PAGES = {"menu": "Tab menu", "centering": "Centring", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
 
 
 def test_ready_arrives_with_page_and_size_and_nothing_on_stderr():

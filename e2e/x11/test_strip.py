@@ -27,11 +27,12 @@ def test_strip_wheel_notches_and_bursts_both_directions():
     with App("--page", "strip") as app:
         s = strip(app)
         s.assert_centred(0)
-        assert centre_label(app, s) == "Centre: 0"
+        # Shown to a person counted from 1, logged counted from 0: settled on index 0 is "item 1".
+        assert centre_label(app, s) == "Centre: item 1 of 7"
         point = s.centre_on_screen()
         m = app.mark(); wheel(point, 7); s.settle(m, "strip", 1, "wheel")
         m = app.mark(); wheel(point, 7, times=3); s.settle(m, "strip", 4, "wheel")
-        assert centre_label(app, s) == "Centre: 4"
+        assert centre_label(app, s) == "Centre: item 5 of 7"
         m = app.mark(); wheel(point, 6); s.settle(m, "strip", 3, "wheel")
         # Vertical wheel over the horizontal strip: up = previous, down = next.
         m = app.mark(); wheel(point, 4, times=2); s.settle(m, "strip", 1, "wheel")

@@ -1,0 +1,107 @@
+"""The window in the user's language, read through the accessibility tree: German with LANGUAGE=de (page titles,
+buttons, labels, the page dots' names, plural forms), and what an Arabic user gets from an Arabic locale: Arabic
+words in each plural form the chip count reaches, and the whole window right to left. The QA log stays English."""
+
+import subprocess
+
+from harness import App, extents, screenshot, xdo
+
+# The window's client-side border puts the screen a few pixels right of and below window coordinates; clicks aim at
+# a button's middle, so the exact figure does not matter.
+WINDOW_OFFSET = 5
+
+# A German user who asks for German messages only (any UTF-8 locale: LANGUAGE picks the catalogue).
+GERMAN = {"LC_ALL": "", "LANG": "C.UTF-8", "LANGUAGE": "de"}
+# An Arabic user: the locale alone, as a desktop sets it (scripts/setup test generates ar_EG.UTF-8).
+ARABIC = {"LC_ALL": "", "LANG": "ar_EG.UTF-8", "LANGUAGE": ""}
+
+GERMAN_TITLES = ["Reitermenü", "Zentrierung", "Segmentiert", "Leiste", "Karussell"]
+ARABIC_TITLES = ["قائمة الألسنة", "التوسيط", "المقسَّم", "الشريط", "الدوّار"]
+TITLES = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
+
+
+def _click(node):
+    x, y, w, h = extents(node)
+    xdo("mousemove", x + w // 2 + WINDOW_OFFSET, y + h // 2 + WINDOW_OFFSET, "click", 1)
+
+
+def _require_locale(name):
+    available = subprocess.run(["locale", "-a"], capture_output=True, text=True, check=True).stdout.lower().split()
+    assert name.lower().replace("utf-8", "utf8") in available, f"no {name} locale: scripts/setup test generates it"
+
+
+def test_german_everywhere_with_plural_forms_and_an_english_log():
+    with App("--page", "centering", env=GERMAN) as app:
+        assert app.wait_event("layout", component="centering")["mode"] == "centered", "the log's values stay English"
+        for title in GERMAN_TITLES:
+            app.find(role="page tab", name=title)
+        app.find(name="Hauptmenü")
+        panel = app.find(role="panel", name="Zentrierung")
+        app.find(role="scroll pane", name="Chips, zentriert, wenn sie hineinpassen", root=panel)
+        app.find(role="label", name="Zentriert", root=panel)
+        app.find(role="label", name="3 Chips", root=panel)
+        app.find(role="label", name="Chip 1", root=panel)
+        remove = app.find(role="push button", name="Chip entfernen", root=panel)
+        app.find(role="push button", name="Chip hinzufügen", root=panel)
+        _click(remove)
+        app.find(role="label", name="2 Chips", root=panel)
+        _click(remove)
+        app.find(role="label", name="1 Chip", root=panel)   # German's singular form
+        screenshot("language-de-centring")
+
+    with App("--page", "carousel", env=GERMAN) as app:
+        panel = app.find(role="panel", name="Karussell")
+        dots = app.find(role="page tab list", name="Seiten", root=panel)
+        names = [dots.getChildAtIndex(i).name for i in range(dots.childCount)]
+        assert names == [f"Seite {i} von 5" for i in range(1, 6)], names
+        app.find(name=f"Banner 1 von 5: {TITLES[0]}", root=panel)
+        app.find(role="push button", name="Zurück zum ersten", root=panel)
+        app.find(role="label", name="Tippen Sie auf ein Banner", root=panel)
+        screenshot("language-de-carousel")
+
+    with App("--page", "strip", env=GERMAN) as app:
+        panel = app.find(role="panel", name="Leiste")
+        app.find(role="scroll pane", name="Obstleiste", root=panel)
+        app.find(role="label", name="Mitte: Element 1 von 7", root=panel)   # counted from 1; logged as index 0
+        app.find(name="🍎, Element 1", root=panel)
+
+
+def test_an_arabic_locale_gives_arabic_words_right_to_left():
+    _require_locale("ar_EG.UTF-8")
+    with App("--page", "centering", env=ARABIC) as app:
+        assert app.wait_event("layout", component="centering")["mode"] == "centered", "the log's values stay English"
+        tabs = [app.find(role="page tab", name=title) for title in ARABIC_TITLES]
+        # Right to left: the first page's tab is the rightmost.
+        xs = [extents(tab)[0] for tab in tabs]
+        assert xs == sorted(xs, reverse=True), list(zip(ARABIC_TITLES, xs))
+        panel = app.find(role="panel", name="التوسيط")
+        app.find(role="label", name="في الوسط", root=panel)
+        add = app.find(role="push button", name="إضافة شريحة", root=panel)
+        remove = app.find(role="push button", name="إزالة شريحة", root=panel)
+        # Five of Arabic's six plural forms, as the count goes through them (102 chips would be the sixth).
+        app.find(role="label", name="3 شرائح", root=panel)   # 3 to 10
+        _click(remove)
+        app.find(role="label", name="شريحتان", root=panel)   # two
+        _click(remove)
+        app.find(role="label", name="شريحة واحدة", root=panel)   # one
+        # The chip is centred right to left too: the buttons' row starts at the right, "Add" first.
+        assert extents(add)[0] > extents(remove)[0], (extents(add), extents(remove))
+        screenshot("language-ar-centring")
+        _click(remove)
+        app.find(role="label", name="0 شريحة", root=panel)   # zero
+        for count in range(1, 12):
+            _click(add)
+            app.find(role="label", name=f"شريحة {count}", root=panel)   # each chip shown before the next click
+        app.find(role="label", name="11 شريحة", root=panel)   # 11 to 99
+
+    with App("--page", "carousel", env=ARABIC) as app:
+        panel = app.find(role="panel", name="الدوّار")
+        dots = app.find(role="page tab list", name="الصفحات", root=panel)
+        names = [dots.getChildAtIndex(i).name for i in range(dots.childCount)]
+        assert names == [f"الصفحة {i} من 5" for i in range(1, 6)], names
+        assert extents(dots.getChildAtIndex(0))[0] > extents(dots.getChildAtIndex(4))[0], "the first dot is rightmost"
+        first = app.find(name=f"اللافتة 1 من 5: {TITLES[0]}", root=panel)
+        second = app.find(name=f"اللافتة 2 من 5: {TITLES[1]}", root=panel)
+        assert extents(first)[0] > extents(second)[0], "the second banner peeks in on the left"
+        app.find(role="push button", name="العودة إلى الأولى", root=panel)
+        screenshot("language-ar-carousel")
