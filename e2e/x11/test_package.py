@@ -46,7 +46,7 @@ def launch(argv, env=None):
 
 def installed_layout():
     """What scripts/install must put under PREFIX, written out here rather than read from the scripts: the binary,
-    every file of resources/, the desktop entry, both icons, the metainfo, the man page, one .mo a po/*.po."""
+    every file of resources/, the desktop entry, both icons, the metainfo, the man page, one .mo a po/DOMAIN/LANG.po."""
     files = {"bin/snapscroll-demo", "share/snapscroll/installed-files",
              f"share/applications/{APP_ID}.desktop",
              f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
@@ -57,10 +57,19 @@ def installed_layout():
     for folder, _, names in os.walk(resources):
         for name in names:
             files.add("share/snapscroll/" + os.path.relpath(os.path.join(folder, name), resources))
-    for name in os.listdir(os.path.join(ROOT, "po")):
-        if name.endswith(".po"):
-            files.add(f"share/locale/{name[:-3]}/LC_MESSAGES/snapscroll.mo")
+    for po in glob.glob(os.path.join(ROOT, "po", "*", "*.po")):
+        domain, lang = os.path.basename(os.path.dirname(po)), os.path.basename(po)[:-3]
+        files.add(f"share/locale/{lang}/LC_MESSAGES/{domain}.mo")
+    assert {"share/locale/de/LC_MESSAGES/snapscroll.mo", "share/locale/ar/LC_MESSAGES/snapscroll-demo.mo"} <= files, files
     return files
+
+
+def check_speaks_german(argv):
+    """The installed app in German: the library's words (the page dots) and the demo's (the page titles)."""
+    with launch(argv, env={"LC_ALL": "C.UTF-8", "LANGUAGE": "de"}) as app:
+        dots = app.find(role="page tab list", name="Seiten")
+        assert dots.getChildAtIndex(0).name == f"Seite 1 von {dots.childCount}", dots.getChildAtIndex(0).name
+        app.find(role="page tab", name="Karussell")
 
 
 def files_under(folder):
@@ -204,6 +213,7 @@ def test_install_round_trip_into_an_empty_prefix():
             os.rename(css + ".away", css)
         # Its translations are the prefix's too: a catalogue put there is used (gettext would not look there itself).
         _check_translations_come_from_the_prefix(prefix, argv)
+        check_speaks_german(argv)
 
         # A list that reaches outside the prefix is refused before anything is removed.
         manifest = os.path.join(prefix, "share/snapscroll/installed-files")
@@ -321,6 +331,8 @@ def _check_package():
                 assert _run("man", "-w", "snapscroll-demo").stdout.strip() == "/usr/share/man/man1/snapscroll-demo.1.gz"
             with launch(argv) as app:
                 app.find(role="page tab list", name="Pages")
+            if "/usr/share/locale/de/LC_MESSAGES/snapscroll-demo.mo" in shipped:   # unless dpkg leaves locales out
+                check_speaks_german(argv)
         finally:
             p = _apt("remove", "--purge", PACKAGE)
             if p.returncode != 0:
