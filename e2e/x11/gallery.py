@@ -1,14 +1,17 @@
 """Regenerates the screenshot gallery: every page of the demo at 360, 600, 960 and 1400 px wide in the light, dark
 and high-contrast themes, into docs/screenshots/gallery/, plus docs/screenshots/window.png (the README's picture)
-and the gallery's index, docs/screenshots/README.md.
+and the gallery's index, docs/screenshots/README.md; and every page in German and in Arabic (right to left) at 360
+and 960 px in the light theme.
 
-    scripts/screenshots                 everything (about three minutes)
-    scripts/screenshots --pages menu    one page
+    scripts/screenshots                          everything (about four minutes)
+    scripts/screenshots --pages menu             one page
+    scripts/screenshots --themes --languages ar  only the Arabic pictures
 
 PNGs are reduced to a 128-colour palette (ImageMagick) so the repository stays small."""
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 
@@ -19,6 +22,12 @@ from look import PAGES, THEMES, Window  # noqa: E402
 SIZES = [(360, 640), (600, 800), (960, 640), (1400, 900)]
 THEME_TITLES = {"light": "Light (Adwaita)", "dark": "Dark (Adwaita:dark)", "contrast": "High contrast (HighContrast)"}
 OUT = os.path.join(ROOT, "docs", "screenshots")
+# A German user who asks for German messages, and an Arabic user with an Arabic locale (scripts/setup test generates
+# ar_EG.UTF-8), as test_language.py launches them.
+LANGUAGES = {"de": {"LC_ALL": "", "LANG": "C.UTF-8", "LANGUAGE": "de"},
+             "ar": {"LC_ALL": "", "LANG": "ar_EG.UTF-8", "LANGUAGE": ""}}
+LANGUAGE_TITLES = {"de": "German (LANGUAGE=de)", "ar": "Arabic (LANG=ar_EG.UTF-8), right to left"}
+LANGUAGE_SIZES = [(360, 640), (960, 640)]
 
 
 def save(window, path):
@@ -31,6 +40,43 @@ def save(window, path):
     os.unlink(raw)
 
 
+def shoot(page, width, height, env, path):
+    with App("--page", page, "--size", f"{width}x{height}", env=env) as app:
+        app.accessible()
+        window = Window(app)
+        window.park_pointer()
+        window.still_shot()   # images decoded and drawn: the picture no longer changes
+        save(window, path)
+
+
+def capture_languages(pages, languages):
+    """Each page in each language, light theme, as it first opens."""
+    for language in languages:
+        for width, height in LANGUAGE_SIZES:
+            for page in pages:
+                env = dict(LANGUAGES[language], GTK_THEME=THEMES["light"])
+                shoot(page, width, height, env, os.path.join(OUT, "gallery", f"{page}-{width}-light-{language}.png"))
+                print(f"{page} {width}x{height} {language}", flush=True)
+
+
+def index_languages(pages, languages):
+    """The index's language section (the rest of the index is left as it is)."""
+    lines = ["## Languages", "",
+             "The light theme in each complete translation (`po/`), at two window widths.", "",
+             "| page | " + " | ".join(f"{LANGUAGE_TITLES[l]}, {w}×{h}" for l in languages for w, h in LANGUAGE_SIZES) + " |",
+             "|---|" + "---|" * (len(languages) * len(LANGUAGE_SIZES))]
+    for page in pages:
+        cells = [f"[<img src=\"gallery/{page}-{w}-light-{l}.png\" width=\"{max(90, w // 6)}\" alt=\"{page}, {w} px, {l}\">]"
+                 f"(gallery/{page}-{w}-light-{l}.png)" for l in languages for w, _ in LANGUAGE_SIZES]
+        lines.append(f"| `{page}` | " + " | ".join(cells) + " |")
+    path = os.path.join(OUT, "README.md")
+    with open(path) as f:
+        text = f.read()
+    text = text.split("\n## Languages\n", 1)[0].rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def capture(pages, themes, sizes):
     """One launch per shot, opened on its page (`--page`): the window as a user first sees it, focus on the
     component but no focus ring (that shows once keys are used)."""
@@ -38,14 +84,10 @@ def capture(pages, themes, sizes):
     for theme in themes:
         for width, height in sizes:
             for page in pages:
-                with App("--page", page, "--size", f"{width}x{height}", env={"GTK_THEME": THEMES[theme]}) as app:
-                    app.accessible()
-                    window = Window(app)
-                    window.park_pointer()
-                    window.still_shot()   # images decoded and drawn: the picture no longer changes
-                    save(window, os.path.join(OUT, "gallery", f"{page}-{width}-{theme}.png"))
-                    if (page, width, theme) == ("menu", 960, "light"):
-                        save(window, os.path.join(OUT, "window.png"))
+                path = os.path.join(OUT, "gallery", f"{page}-{width}-{theme}.png")
+                shoot(page, width, height, {"GTK_THEME": THEMES[theme]}, path)
+                if (page, width, theme) == ("menu", 960, "light"):
+                    shutil.copyfile(path, os.path.join(OUT, "window.png"))
                 print(f"{page} {width}x{height} {theme}", flush=True)
 
 
@@ -72,11 +114,15 @@ def main():
     parser.add_argument("--pages", nargs="*", default=list(PAGES), choices=list(PAGES))
     parser.add_argument("--themes", nargs="*", default=list(THEMES), choices=list(THEMES))
     parser.add_argument("--widths", nargs="*", type=int, default=[w for w, _ in SIZES])
+    parser.add_argument("--languages", nargs="*", default=list(LANGUAGES), choices=list(LANGUAGES))
     args = parser.parse_args()
     sizes = [s for s in SIZES if s[0] in args.widths]
     capture(args.pages, args.themes, sizes)
+    capture_languages(args.pages, args.languages)
     if args.pages == list(PAGES) and args.themes == list(THEMES) and sizes == SIZES:
         index(args.pages, args.themes, sizes)
+    if args.pages == list(PAGES) and args.languages == list(LANGUAGES):
+        index_languages(args.pages, args.languages)
 
 
 if __name__ == "__main__":
