@@ -4,7 +4,9 @@ words in each plural form the chip count reaches, and the whole window right to 
 
 import subprocess
 
-from harness import App, extents, screenshot, xdo
+import pyatspi
+
+from harness import App, extents, screenshot, wait_until, xdo
 
 # The window's client-side border puts the screen a few pixels right of and below window coordinates; clicks aim at
 # a button's middle, so the exact figure does not matter.
@@ -17,12 +19,29 @@ ARABIC = {"LC_ALL": "", "LANG": "ar_EG.UTF-8", "LANGUAGE": ""}
 
 GERMAN_TITLES = ["Reitermenü", "Zentrierung", "Segmentiert", "Leiste", "Karussell"]
 ARABIC_TITLES = ["قائمة الألسنة", "التوسيط", "المقسَّم", "الشريط", "الدوّار"]
+# The main menu's items: Reduce motion, Right to left, QA event log, Keyboard Shortcuts, About SnapScroll.
+GERMAN_MENU = ["Bewegung reduzieren", "Von rechts nach links", "QA-Ereignisprotokoll", "Tastenkürzel", "Info zu SnapScroll"]
+ARABIC_MENU = ["تقليل الحركة", "من اليمين إلى اليسار", "سجل أحداث ضمان الجودة", "اختصارات لوحة المفاتيح", "عن SnapScroll"]
 TITLES = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
 
 
 def _click(node):
     x, y, w, h = extents(node)
     xdo("mousemove", x + w // 2 + WINDOW_OFFSET, y + h // 2 + WINDOW_OFFSET, "click", 1)
+
+
+def _checked_menu_items(app, names):
+    """Opens the main menu (F10), waits for its items named `names`, and returns the names of those checked."""
+    xdo("key", "F10")
+    found = {}
+
+    def shown():
+        found.clear()
+        for role in ("check menu item", "menu item"):   # GTK 4.8 gives check items the plain role
+            found.update({node.name: node for node in app.find_all(role=role) if node.name in names})
+        return set(found) == set(names)
+    wait_until(shown, message=f"the main menu's items {names}")
+    return [name for name in names if found[name].getState().contains(pyatspi.STATE_CHECKED)]
 
 
 def _require_locale(name):
@@ -48,6 +67,7 @@ def test_german_everywhere_with_plural_forms_and_an_english_log():
         _click(remove)
         app.find(role="label", name="1 Chip", root=panel)   # German's singular form
         screenshot("language-de-centring")
+        assert _checked_menu_items(app, GERMAN_MENU) == ["QA-Ereignisprotokoll"], "left to right, the log shown"
 
     with App("--page", "carousel", env=GERMAN) as app:
         panel = app.find(role="panel", name="Karussell")
@@ -105,3 +125,5 @@ def test_an_arabic_locale_gives_arabic_words_right_to_left():
         assert extents(first)[0] > extents(second)[0], "the second banner peeks in on the left"
         app.find(role="push button", name="العودة إلى الأولى", root=panel)
         screenshot("language-ar-carousel")
+        # The direction came from the language, and the main menu says so.
+        assert _checked_menu_items(app, ARABIC_MENU) == ["من اليمين إلى اليسار", "سجل أحداث ضمان الجودة"]
