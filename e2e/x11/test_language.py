@@ -84,6 +84,12 @@ def test_german_everywhere_with_plural_forms_and_an_english_log():
         app.find(role="scroll pane", name="Obstleiste", root=panel)
         app.find(role="label", name="Mitte: Element 1 von 7", root=panel)   # counted from 1; logged as index 0
         app.find(name="🍎, Element 1", root=panel)
+        # The Keyboard Shortcuts window: its titles are built into GtkBuilder XML, translated and escaped.
+        xdo("key", "ctrl+question")
+        window = app.find(name="Tastenkürzel", showing=True)
+        for title in ("Allgemein", "Fenster schließen", "Reitermenü, Leiste und Karussell", "Element aktivieren"):
+            app.find(name=title, root=window)
+        screenshot("language-de-shortcuts")
 
 
 def test_an_arabic_locale_gives_arabic_words_right_to_left():
