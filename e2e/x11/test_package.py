@@ -146,6 +146,10 @@ def check_common_files(layout_root):
     desktop = os.path.join(layout_root, f"share/applications/{APP_ID}.desktop")
     entry = desktop_entry(desktop)
     assert entry["Icon"] == APP_ID, entry["Icon"]
+    # A launcher shows the entry's Comment in the user's language (po/snapscroll-demo).
+    assert entry["Comment[de]"].startswith("Horizontal einrastende Komponenten"), entry.get("Comment[de]")
+    assert entry["Comment[ar]"].startswith("مكونات أفقية"), entry.get("Comment[ar]")
+    assert "Karussell" in entry["Keywords[de]"].split(";"), entry.get("Keywords[de]")
     if shutil.which("desktop-file-validate"):
         out = _run("desktop-file-validate", desktop).stdout
         assert out == "", out
