@@ -158,6 +158,11 @@ def check_common_files(layout_root):
     assert component.findtext("id") == APP_ID
     assert component.find("launchable").text == f"{APP_ID}.desktop"
     assert component.find("releases/release").get("version")
+    # A software centre shows the summary and description in the user's language (po/snapscroll-demo).
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    summaries = {node.get(lang): node.text for node in component.findall("summary")}
+    assert summaries.get("de") == "Horizontaler Bildlauf, der genau einrastet", summaries
+    assert summaries.get("ar") == "تمرير أفقي يستقر في مكانه", summaries
     if shutil.which("appstreamcli"):
         _run("appstreamcli", "validate", "--no-net", metainfo)
     for icon in (f"scalable/apps/{APP_ID}.svg", f"symbolic/apps/{APP_ID}-symbolic.svg"):
@@ -182,13 +187,21 @@ def test_install_round_trip_into_an_empty_prefix():
             assert mode == (0o755 if rel.startswith("bin/") else 0o644), (rel, oct(mode))
         copies = {f"data/icons/{APP_ID}.svg": f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
                   f"data/icons/{APP_ID}-symbolic.svg": f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
-                  f"data/{APP_ID}.metainfo.xml": f"share/metainfo/{APP_ID}.metainfo.xml",
                   "data/snapscroll-demo.1": "share/man/man1/snapscroll-demo.1"}
         copies.update({"resources/" + rel[len("share/snapscroll/"):]: rel for rel in expected
                        if rel.startswith("share/snapscroll/") and rel != "share/snapscroll/installed-files"})
         for source, rel in copies.items():
             with open(os.path.join(ROOT, source), "rb") as a, open(os.path.join(prefix, rel), "rb") as b:
                 assert a.read() == b.read(), f"{rel} differs from {source}"
+        # The metainfo is the checkout's with the translations merged in: the same entries, in the same order.
+        def untranslated(path):
+            root = ElementTree.parse(path).getroot()
+            for parent in root.iter():
+                for child in [c for c in parent if c.get("{http://www.w3.org/XML/1998/namespace}lang")]:
+                    parent.remove(child)
+            return [(node.tag, (node.text or "").strip(), sorted(node.attrib.items())) for node in root.iter()]
+        assert untranslated(os.path.join(prefix, f"share/metainfo/{APP_ID}.metainfo.xml")) == \
+            untranslated(os.path.join(ROOT, f"data/{APP_ID}.metainfo.xml"))
         with open(os.path.join(prefix, "share/snapscroll/installed-files")) as f:
             listed = {line.split(" ", 1)[1] for line in f.read().splitlines() if line.startswith("file ")}
         assert listed == expected - {"share/snapscroll/installed-files"}, listed ^ (expected - {"share/snapscroll/installed-files"})
