@@ -149,6 +149,8 @@ public final class SnapScroller {
     var loopSpace: LoopSpace? {
         didSet { indexMap.loop = loopSpace }
     }
+    /// The snap guides' drawing over the row while `showsSnapGuides` is on (nil, and no widget, while off).
+    var guideArea: UnsafeMutablePointer<GtkWidget>?
     /// Maps the recycler's (virtual) indexes to the caller's items for `bind`.
     let indexMap = LoopIndexMap()
     /// The (virtual) item asked for before the first real width: a row without width may have no pitch (carousel
@@ -223,6 +225,7 @@ public final class SnapScroller {
     /// Adds a GTK widget above the row that does not scroll with it (the C-level form of `addOverlay(_:)`).
     @_spi(GtkInterop) public func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
         gtk_overlay_add_overlay(widget.opaque, child)
+        keepGuidesOnTop()
     }
 
     /// Moves to item `index` (clamped); instant when `animated` is false or motion is reduced. One `onSettled`.

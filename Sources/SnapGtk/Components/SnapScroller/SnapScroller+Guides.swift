@@ -1,0 +1,274 @@
+import CSnapGtk
+import SnapCore
+
+/// Snap guides: a drawing over the row of how it snaps (the alignment line, the snap points near the view, the
+/// target, a fling's projected rest and speed, the offset), as browsers' developer tools draw over CSS scroll snapping.
+///
+/// The drawing is one `GtkDrawingArea` laid over the scrolled window as an overlay child: it takes no pointer input,
+/// and GtkOverlay neither measures it nor lets it move the row, so the items, the adjustment and every event stay as
+/// they are. It exists only while the guides are on, and is redrawn from the same frame work that moves the row
+/// (`apply()`); the geometry is SnapCore's `SnapGuides`. Colours are the theme's, through the named colours of
+/// `WidgetStyle` (`snap_guide_color`, `snap_guide_mark_color`, `snap_guide_plate_color`), which an application's
+/// stylesheet may redefine.
+extension SnapScroller {
+    /// Whether snap guides are drawn over the row: the alignment line (where an item's centre rests), a tick at each
+    /// snap point near the view, the target while moving, where a drag or fling will rest with an arrow for its speed
+    /// (px/s), and the row's offset (the adjustment's value, as ``SettleEvent/offset`` reports it). For developing and
+    /// testing an application's snapping; off by default. The guides change no layout and take no input; off, they
+    /// cost nothing.
+    public var showsSnapGuides: Bool {
+        get { guideArea != nil }
+        set {
+            guard newValue != showsSnapGuides else { return }
+            if newValue { addGuides() } else { removeGuides() }
+        }
+    }
+
+    private func addGuides() {
+        // A presentation to assistive technologies: it shows nothing the row's accessible objects do not say.
+        let area = snap_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+        gtk_widget_set_can_target(area, 0)
+        gtk_widget_set_can_focus(area, 0)
+        gtk_widget_add_css_class(area, "snap-guides")
+        WidgetLifetime.draw(area, owner: self) { scroller, area, cr, width, height in
+            scroller.drawGuides(area, cr, width: width, height: height)
+        }
+        guideArea = area
+        gtk_overlay_add_overlay(widget.opaque, area)   // above the row and any decoration
+    }
+
+    private func removeGuides() {
+        guard let area = guideArea else { return }
+        guideArea = nil
+        gtk_overlay_remove_overlay(widget.opaque, area)   // the overlay held the only reference
+    }
+
+    /// Asks for the guides to be drawn again (after the row moved or its state changed); nothing when they are off.
+    func redrawGuides() {
+        if let guideArea { gtk_widget_queue_draw(guideArea) }
+    }
+
+    /// Whether the guides need frames of their own: a held drag stands still yet its speed decays, and the arrow with it.
+    var guidesNeedFrames: Bool { guideArea != nil && gestures.isDragging }
+
+    /// Keeps a decoration added after the guides under them (decorations are drawn in the order added).
+    func keepGuidesOnTop() {
+        guard let guideArea, gtk_widget_get_last_child(widget) != guideArea else { return }
+        gtk_widget_insert_before(guideArea, widget, nil)
+    }
+
+    /// The guides as SnapCore computes them now.
+    @_spi(Testing) public var snapGuides: SnapGuides {
+        let time = now
+        return SnapGuides(
+            layout: layout, offset: controller.offset, currentIndex: controller.currentIndex,
+            target: controller.targetIndex, projectedRest: controller.projectedRest(at: time)?.index,
+            velocity: controller.velocity(at: time), adjustmentValue: gtk_adjustment_get_value(adjustment),
+            rightToLeft: isRightToLeft)
+    }
+
+    // MARK: - Drawing
+
+    private func drawGuides(_ area: UnsafeMutablePointer<GtkWidget>, _ cr: OpaquePointer, width: Double, height: Double) {
+        guard hasViewport else { return }
+        let guides = snapGuides
+        let palette = GuidePalette(area)
+        // The row's viewport in the area's coordinates (the scrolled window may be inset in the overlay).
+        var origin = graphene_point_t()
+        var zero = graphene_point_t(x: 0, y: 0)
+        if gtk_widget_compute_point(content, area, &zero, &origin) == 0 { origin = zero }
+        let left = Double(origin.x)
+        let viewport = layout.viewportWidth
+        let right = left + viewport
+        let middle = height / 2
+        let painter = GuidePainter(cr: cr, area: area, palette: palette)
+
+        // Snap points: a tick at the bottom edge (the current item's taller).
+        for tick in guides.ticks {
+            let x = left + tick.x
+            painter.line(from: (x, height), to: (x, height - (tick.isCurrent ? Self.currentTickLength : Self.tickLength)),
+                         width: 2, color: palette.mark)
+        }
+
+        // Where the content heads for: the motion's target, or where a drag or swipe would rest if released now.
+        let heading = guides.heading
+        if let heading {
+            let x = left + heading.x
+            if x >= left && x <= right {
+                painter.line(from: (x, 0), to: (x, height), width: 2, color: palette.accent, dashed: true)
+            }
+        }
+
+        // The alignment line, solid, over the snap points.
+        let lineX = left + guides.alignmentX
+        painter.line(from: (lineX, 0), to: (lineX, height), width: 2, color: palette.accent)
+
+        // The fling: an arrow from the line toward where it rests, as long as it is fast, and a ring at the rest.
+        if let fling = guides.fling {
+            let restX = min(max(left + fling.x, left + Self.ringRadius + 2), right - Self.ringRadius - 2)
+            painter.ring(at: (restX, middle), radius: Self.ringRadius, color: palette.mark)
+            if fling.direction != 0 {
+                let tip = lineX + fling.direction * fling.arrowLength
+                painter.arrow(from: (lineX, middle), to: (tip, middle), color: palette.mark)
+                let label = painter.text(SnapGuides.speedText(fling.speed))
+                let x = fling.direction > 0 ? tip - label.width : tip
+                painter.plate(label, at: (clamp(x, left, right - label.width), height - label.height - Self.edgeGap))
+            }
+        }
+        if let heading {
+            let label = painter.text("\(realIndex(heading.index))")
+            let x = left + heading.x - label.width / 2
+            painter.plate(label, at: (clamp(x, left, right - label.width), Self.edgeGap + label.height + Self.edgeGap))
+        }
+
+        // The offset, at the top start corner.
+        let offsetLabel = painter.text(SnapGuides.pixelsText(guides.offset))
+        let offsetX = isRightToLeft ? right - offsetLabel.width - Self.edgeGap : left + Self.edgeGap
+        painter.plate(offsetLabel, at: (offsetX, Self.edgeGap))
+    }
+
+    private func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
+        max(low, min(value, high))
+    }
+
+    /// A snap point's tick (px), and the current item's.
+    static let tickLength = 7.0
+    static let currentTickLength = 14.0
+    /// The projected rest's ring (px).
+    static let ringRadius = 5.0
+    /// Space between a label and the edge (px).
+    static let edgeGap = 2.0
+}
+
+/// The guides' colours, looked up once a drawing among the theme's named colours (`WidgetStyle`).
+@MainActor
+private struct GuidePalette {
+    /// The alignment line and the target: the accent.
+    var accent: GdkRGBA
+    /// Snap points, the fling's arrow and ring, the labels' text: the text colour.
+    var mark: GdkRGBA
+    /// Plates under the labels and halos around the lines: the window's background, nearly opaque.
+    var plate: GdkRGBA
+
+    init(_ area: UnsafeMutablePointer<GtkWidget>) {
+        let style = gtk_widget_get_style_context(area)
+        var fallback = GdkRGBA()
+        gtk_style_context_get_color(style, &fallback)
+        func named(_ name: String, or color: GdkRGBA) -> GdkRGBA {
+            var found = GdkRGBA()
+            return gtk_style_context_lookup_color(style, name, &found) != 0 ? found : color
+        }
+        accent = named("snap_guide_color", or: fallback)
+        mark = named("snap_guide_mark_color", or: fallback)
+        var backdrop = GdkRGBA(red: 1 - fallback.red, green: 1 - fallback.green, blue: 1 - fallback.blue, alpha: 0.85)
+        backdrop = named("snap_guide_plate_color", or: backdrop)
+        plate = backdrop
+    }
+}
+
+/// Cairo strokes with a halo of the plate colour under each, so a line stays visible on any item or image.
+@MainActor
+private struct GuidePainter {
+    let cr: OpaquePointer
+    let area: UnsafeMutablePointer<GtkWidget>
+    let palette: GuidePalette
+
+    /// Extra width of a halo, around a stroke (px).
+    static let halo = 2.0
+    /// A label's plate: padding around its text and corner radius (px).
+    static let padX = 4.0
+    static let padY = 1.0
+    static let radius = 3.0
+    /// The arrow head's length and half width (px).
+    static let headLength = 8.0
+    static let headHalfWidth = 5.0
+
+    func set(_ color: GdkRGBA) {
+        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+    }
+
+    /// Strokes the current path twice: a wide halo of the plate colour, then `color`.
+    func strokeWithHalo(width: Double, color: GdkRGBA) {
+        set(palette.plate)
+        cairo_set_line_width(cr, width + 2 * Self.halo)
+        cairo_stroke_preserve(cr)
+        set(color)
+        cairo_set_line_width(cr, width)
+        cairo_stroke(cr)
+    }
+
+    func line(from a: (Double, Double), to b: (Double, Double), width: Double, color: GdkRGBA, dashed: Bool = false) {
+        cairo_save(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        // Whole pixels for a 2 px line: crisp, not smeared over three.
+        cairo_move_to(cr, a.0.rounded(), a.1)
+        cairo_line_to(cr, b.0.rounded(), b.1)
+        if dashed {
+            var pattern: [Double] = [6, 4]
+            cairo_set_dash(cr, &pattern, 2, 0)
+        }
+        strokeWithHalo(width: width, color: color)
+        cairo_restore(cr)
+    }
+
+    func ring(at centre: (Double, Double), radius: Double, color: GdkRGBA) {
+        cairo_new_path(cr)
+        cairo_arc(cr, centre.0, centre.1, radius, 0, 2 * Double.pi)
+        strokeWithHalo(width: 2, color: color)
+    }
+
+    /// A shaft from `a` to `b` with a head at `b` (horizontal).
+    func arrow(from a: (Double, Double), to b: (Double, Double), color: GdkRGBA) {
+        let direction: Double = b.0 >= a.0 ? 1 : -1
+        let length = abs(b.0 - a.0)
+        let head = min(Self.headLength, length)
+        cairo_save(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(cr, a.0, a.1)
+        cairo_line_to(cr, b.0 - direction * head / 2, b.1)
+        strokeWithHalo(width: 2, color: color)
+        cairo_move_to(cr, b.0, b.1)
+        cairo_line_to(cr, b.0 - direction * head, b.1 - Self.headHalfWidth)
+        cairo_line_to(cr, b.0 - direction * head, b.1 + Self.headHalfWidth)
+        cairo_close_path(cr)
+        set(palette.plate)
+        cairo_set_line_width(cr, 2 * Self.halo)
+        cairo_stroke_preserve(cr)
+        set(color)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// Text laid out in the area's font (its plate included in the size).
+    struct Label {
+        let layout: OpaquePointer
+        let width: Double
+        let height: Double
+    }
+
+    func text(_ string: String) -> Label {
+        let layout = gtk_widget_create_pango_layout(area, string)!
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        return Label(layout: layout, width: Double(w) + 2 * Self.padX, height: Double(h) + 2 * Self.padY)
+    }
+
+    /// Draws `label` on its plate with its top left at `origin` (whole pixels), and lets go of its layout.
+    func plate(_ label: Label, at origin: (Double, Double)) {
+        let x = origin.0.rounded(), y = origin.1.rounded()
+        let r = Self.radius
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + label.width - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, x + label.width - r, y + label.height - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, x + r, y + label.height - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+        set(palette.plate)
+        cairo_fill(cr)
+        set(palette.mark)
+        cairo_move_to(cr, x + Self.padX, y + Self.padY)
+        pango_cairo_show_layout(cr, label.layout)
+        g_object_unref(UnsafeMutableRawPointer(label.layout))
+    }
+}
