@@ -83,11 +83,12 @@ extension SnapScroller {
         let middle = height / 2
         let painter = GuidePainter(cr: cr, area: area, palette: palette)
 
-        // Snap points: a tick at the bottom edge (the current item's taller).
+        // Snap points: a tick at the top and the bottom edge (the current item's longer), like a ruler's.
         for tick in guides.ticks {
             let x = left + tick.x
-            painter.line(from: (x, height), to: (x, height - (tick.isCurrent ? Self.currentTickLength : Self.tickLength)),
-                         width: 2, color: palette.mark)
+            let length = tick.isCurrent ? Self.currentTickLength : Self.tickLength
+            painter.line(from: (x, 0), to: (x, length), width: 2, color: palette.mark)
+            painter.line(from: (x, height), to: (x, height - length), width: 2, color: palette.mark)
         }
 
         // Where the content heads for: the motion's target, or where a drag or swipe would rest if released now.
@@ -116,9 +117,11 @@ extension SnapScroller {
             }
         }
         if let heading {
+            // Beside the dashed line, on the side away from the alignment line, below the ticks.
             let label = painter.text("\(realIndex(heading.index))")
-            let x = left + heading.x - label.width / 2
-            painter.plate(label, at: (clamp(x, left, right - label.width), Self.edgeGap + label.height + Self.edgeGap))
+            let x = left + heading.x
+            let side = x >= lineX ? x + Self.labelGap : x - Self.labelGap - label.width
+            painter.plate(label, at: (clamp(side, left, right - label.width), Self.edgeGap))
         }
 
         // The offset, at the top start corner.
@@ -132,8 +135,10 @@ extension SnapScroller {
     }
 
     /// A snap point's tick (px), and the current item's.
-    static let tickLength = 7.0
-    static let currentTickLength = 14.0
+    static let tickLength = 8.0
+    static let currentTickLength = 16.0
+    /// Space between the target's dashed line and its label (px).
+    static let labelGap = 4.0
     /// The projected rest's ring (px).
     static let ringRadius = 5.0
     /// Space between a label and the edge (px).
@@ -257,15 +262,22 @@ private struct GuidePainter {
     /// Draws `label` on its plate with its top left at `origin` (whole pixels), and lets go of its layout.
     func plate(_ label: Label, at origin: (Double, Double)) {
         let x = origin.0.rounded(), y = origin.1.rounded()
-        let r = Self.radius
+        // The outline on half pixels, so its 1 px edge covers whole pixels.
+        let r = Self.radius, left = x + 0.5, top = y + 0.5, right = x + label.width - 0.5, bottom = y + label.height - 0.5
         cairo_new_sub_path(cr)
-        cairo_arc(cr, x + label.width - r, y + r, r, -Double.pi / 2, 0)
-        cairo_arc(cr, x + label.width - r, y + label.height - r, r, 0, Double.pi / 2)
-        cairo_arc(cr, x + r, y + label.height - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_arc(cr, right - r, top + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, right - r, bottom - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, left + r, bottom - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, left + r, top + r, r, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cr)
         set(palette.plate)
-        cairo_fill(cr)
+        cairo_fill_preserve(cr)
+        // A thin edge of the text colour, so the plate reads as one on a background of its own colour too.
+        var edge = palette.mark
+        edge.alpha *= 0.4
+        set(edge)
+        cairo_set_line_width(cr, 1)
+        cairo_stroke(cr)
         set(palette.mark)
         cairo_move_to(cr, x + Self.padX, y + Self.padY)
         pango_cairo_show_layout(cr, label.layout)
