@@ -207,6 +207,20 @@ final class SnapGuideLayerTests: XCTestCase {
         }
     }
 
+    /// Switched after its window closed (the application still holding the scroller): no widget is made or removed.
+    func testSwitchingAfterTheWindowClosedDoesNothing() {
+        MainActor.assumeIsolated {
+            let f = Fixture()
+            f.scroller.showsSnapGuides = true
+            f.close()
+            XCTAssertFalse(f.scroller.showsSnapGuides)
+            f.scroller.showsSnapGuides = true
+            XCTAssertNil(f.scroller.guideArea)
+            f.scroller.showsSnapGuides = false
+            XCTAssertNil(f.scroller.guideArea)
+        }
+    }
+
     /// The carousel's switch is its scroller's.
     func testCarouselGuidesAreItsScrollers() {
         MainActor.assumeIsolated {

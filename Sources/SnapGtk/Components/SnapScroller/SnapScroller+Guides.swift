@@ -25,6 +25,7 @@ extension SnapScroller {
     }
 
     private func addGuides() {
+        guard !isTornDown else { return }
         // A presentation to assistive technologies: it shows nothing the row's accessible objects do not say.
         let area = snap_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
         gtk_widget_set_can_target(area, 0)
