@@ -107,8 +107,16 @@ extension SnapScroller {
 
         // The fling: an arrow from the line toward where it rests, as long as it is fast, and a ring at the rest.
         if let fling = guides.fling {
-            let restX = min(max(left + fling.x, left + Self.ringRadius + 2), right - Self.ringRadius - 2)
-            painter.ring(at: (restX, middle), radius: Self.ringRadius, color: palette.mark)
+            let restX = left + fling.x
+            let inset = Self.ringRadius + 2
+            if restX < left + inset || restX > right - inset {
+                // Beyond the view: a chevron at that edge, pointing out.
+                let outward: Double = restX < left + inset ? -1 : 1
+                painter.chevron(at: (outward < 0 ? left + inset : right - inset, middle), pointing: outward,
+                                color: palette.mark)
+            } else {
+                painter.ring(at: (restX, middle), radius: Self.ringRadius, color: palette.mark)
+            }
             if fling.direction != 0 {
                 let tip = lineX + fling.direction * fling.arrowLength
                 painter.arrow(from: (lineX, middle), to: (tip, middle), color: palette.mark)
@@ -221,6 +229,18 @@ private struct GuidePainter {
         cairo_new_path(cr)
         cairo_arc(cr, centre.0, centre.1, radius, 0, 2 * Double.pi)
         strokeWithHalo(width: 2, color: color)
+    }
+
+    /// An open chevron at `point`, pointing right (`pointing` 1) or left (−1).
+    func chevron(at point: (Double, Double), pointing: Double, color: GdkRGBA) {
+        cairo_save(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 - Self.headHalfWidth)
+        cairo_line_to(cr, point.0 + pointing * Self.headHalfWidth / 2, point.1)
+        cairo_line_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 + Self.headHalfWidth)
+        strokeWithHalo(width: 2, color: color)
+        cairo_restore(cr)
     }
 
     /// A shaft from `a` to `b` with a head at `b` (horizontal).
