@@ -58,7 +58,7 @@ GUIDES_SIZE = (960, 640)
 
 def capture_guides(themes):
     """Each snapping page with `--snap-guides`: at rest, then held by a drag of 130 px to the left (the content
-    still, the rest it would reach when released marked and labelled)."""
+    still, the rest it would reach when released marked and labelled), then a moment of a flick's fling."""
     os.makedirs(os.path.join(OUT, "gallery"), exist_ok=True)
     width, height = GUIDES_SIZE
     for theme in themes:
@@ -77,6 +77,13 @@ def capture_guides(themes):
                 window.still_shot()   # held still: the speed has fallen to nothing
                 save(window, os.path.join(OUT, "gallery", f"guides-{page}-drag-{theme}.png"))
                 xdo("mouseup", 1)
+                app.wait_event("settled", component=page)
+                # A flick left, shot at once: a moment of the fling (which moment differs from run to run), its arrow
+                # and speed, and where it will rest.
+                xdo("mousemove", cx + 150, cy, "mousedown", 1,
+                    *[a for step in range(1, 6) for a in ("sleep", 0.01, "mousemove", cx + 150 - 40 * step, cy)],
+                    "mouseup", 1)
+                save(window, os.path.join(OUT, "gallery", f"guides-{page}-fling-{theme}.png"))
                 app.wait_event("settled", component=page)
             print(f"guides {page} {theme}", flush=True)
 
@@ -97,11 +104,12 @@ def index(pages, themes, sizes):
         lines.append("")
     lines += ["## Snap guides", "",
               "`--snap-guides` (Ctrl+G) at 960×640: each snapping component at rest, then held by a drag of 130 px to "
-              "the left (the rest a release would reach marked by the ring and the dashed line, labelled with its index).",
+              "the left (the rest a release would reach marked by the ring and the dashed line, labelled with its index), "
+              "then a moment of a flick to the left (its arrow and speed; which moment varies from run to run).",
               "", "| theme | " + " | ".join(f"`{page}`" for page in GUIDED) + " |", "|---|" + "---|" * len(GUIDED)]
     for theme in themes:
         cells = [" ".join(f"[<img src=\"gallery/guides-{page}{kind}-{theme}.png\" width=\"160\" alt=\"{page}{kind}, "
-                          f"guides, {theme}\">](gallery/guides-{page}{kind}-{theme}.png)" for kind in ("", "-drag"))
+                          f"guides, {theme}\">](gallery/guides-{page}{kind}-{theme}.png)" for kind in ("", "-drag", "-fling"))
                  for page in GUIDED]
         lines.append(f"| {THEME_TITLES[theme]} | " + " | ".join(cells) + " |")
     lines.append("")
