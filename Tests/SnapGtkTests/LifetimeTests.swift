@@ -108,7 +108,7 @@ final class LifetimeTests: XCTestCase {
 
     func testScrollerWithGuidesDestroyedWhileDragged() {
         MainActor.assumeIsolated {
-            // The guides' drawing area, its draw box and the frames a held drag keeps for them go with the window.
+            // The guides' widget, its draw box and the frames a held drag keeps for them go with the window.
             Self.destroyMidMotion("SnapScroller guides") {
                 let scroller = SnapScroller(itemCount: 30, itemWidth: 100, spacing: 20, label: "strip",
                                             factory: { gtk_label_new(nil)! },

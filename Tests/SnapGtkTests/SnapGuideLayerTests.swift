@@ -89,7 +89,7 @@ final class SnapGuideLayerTests: XCTestCase {
         }
     }
 
-    /// Off: no widget at all; on: one drawing area over the row that takes no input; off again: gone.
+    /// Off: no widget at all; on: one widget over the row that takes no input; off again: gone.
     func testGuidesAreOneOverlayWidgetOnlyWhileOn() {
         MainActor.assumeIsolated {
             let f = Fixture()

@@ -4,7 +4,8 @@ import SnapCore
 /// Snap guides: a drawing over the row of how it snaps (the alignment line, the snap points near the view, the
 /// target, a fling's projected rest and speed, the offset), as browsers' developer tools draw over CSS scroll snapping.
 ///
-/// The drawing is one `GtkDrawingArea` laid over the scrolled window as an overlay child: it takes no pointer input,
+/// The drawing is one widget of ours (`SnapshotWidget`: render nodes, no cairo image of its whole size) laid over
+/// the scrolled window as an overlay child: it takes no pointer input,
 /// and GtkOverlay neither measures it nor lets it move the row, so the items, the adjustment and every event stay as
 /// they are. It exists only while the guides are on, and is redrawn from the same frame work that moves the row
 /// (`apply()`); the geometry is SnapCore's `SnapGuides`. Colours are the theme's, through the named colours of
@@ -27,13 +28,12 @@ extension SnapScroller {
     private func addGuides() {
         guard !isTornDown else { return }
         // A presentation to assistive technologies: it shows nothing the row's accessible objects do not say.
-        let area = snap_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+        let area = SnapshotWidget.make(role: GTK_ACCESSIBLE_ROLE_PRESENTATION, owner: self) { scroller, area, snapshot, width, height in
+            scroller.drawGuides(area, snapshot, width: width, height: height)
+        }
         gtk_widget_set_can_target(area, 0)
         gtk_widget_set_can_focus(area, 0)
         gtk_widget_add_css_class(area, "snap-guides")
-        WidgetLifetime.draw(area, owner: self) { scroller, area, cr, width, height in
-            scroller.drawGuides(area, cr, width: width, height: height)
-        }
         guideArea = area
         gtk_overlay_add_overlay(widget.opaque, area)   // above the row and any decoration
     }
@@ -70,7 +70,7 @@ extension SnapScroller {
 
     // MARK: - Drawing
 
-    private func drawGuides(_ area: UnsafeMutablePointer<GtkWidget>, _ cr: OpaquePointer, width: Double, height: Double) {
+    private func drawGuides(_ area: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer, width: Double, height: Double) {
         guard hasViewport else { return }
         let guides = snapGuides
         let palette = GuidePalette(area)
@@ -82,7 +82,7 @@ extension SnapScroller {
         let viewport = layout.viewportWidth
         let right = left + viewport
         let middle = height / 2
-        let painter = GuidePainter(cr: cr, area: area, palette: palette)
+        let painter = GuidePainter(snapshot: snapshot, widget: area, palette: palette)
 
         // Snap points: a tick at the top and the bottom edge (the current item's longer), like a ruler's.
         for tick in guides.ticks {
@@ -180,14 +180,16 @@ private struct GuidePalette {
     }
 }
 
-/// Cairo strokes with a halo of the plate colour under each, so a line stays visible on any item or image.
+/// The guides' marks as GTK render nodes (colour rectangles, borders, text layouts), each line with a halo of the
+/// plate colour under it so it stays visible on any item or image; only the arrow's head and the chevron, small, are
+/// cairo drawings.
 @MainActor
 private struct GuidePainter {
-    let cr: OpaquePointer
-    let area: UnsafeMutablePointer<GtkWidget>
+    let snapshot: OpaquePointer
+    let widget: UnsafeMutablePointer<GtkWidget>
     let palette: GuidePalette
 
-    /// Extra width of a halo, around a stroke (px).
+    /// Extra width of a halo, around a mark (px).
     static let halo = 2.0
     /// A label's plate: padding around its text and corner radius (px).
     static let padX = 4.0
@@ -196,77 +198,111 @@ private struct GuidePainter {
     /// The arrow head's length and half width (px).
     static let headLength = 8.0
     static let headHalfWidth = 5.0
+    /// A dashed line's dash and gap (px).
+    static let dash = 6.0
+    static let gap = 4.0
 
-    func set(_ color: GdkRGBA) {
-        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+    private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> graphene_rect_t {
+        graphene_rect_t(origin: graphene_point_t(x: Float(x), y: Float(y)),
+                        size: graphene_size_t(width: Float(max(0, width)), height: Float(max(0, height))))
     }
 
-    /// Strokes the current path twice: a wide halo of the plate colour, then `color`.
-    func strokeWithHalo(width: Double, color: GdkRGBA) {
-        set(palette.plate)
-        cairo_set_line_width(cr, width + 2 * Self.halo)
-        cairo_stroke_preserve(cr)
-        set(color)
-        cairo_set_line_width(cr, width)
-        cairo_stroke(cr)
+    private func fill(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ color: GdkRGBA) {
+        var color = color
+        var bounds = rect(x, y, width, height)
+        gtk_snapshot_append_color(snapshot, &color, &bounds)
     }
 
+    /// A vertical or horizontal line from `a` to `b`, `width` px wide on whole pixels, over its halo.
     func line(from a: (Double, Double), to b: (Double, Double), width: Double, color: GdkRGBA, dashed: Bool = false) {
-        cairo_save(cr)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-        // Whole pixels for a 2 px line: crisp, not smeared over three.
-        cairo_move_to(cr, a.0.rounded(), a.1)
-        cairo_line_to(cr, b.0.rounded(), b.1)
-        if dashed {
-            var pattern: [Double] = [6, 4]
-            cairo_set_dash(cr, &pattern, 2, 0)
+        let vertical = a.0 == b.0
+        let along = (min(vertical ? a.1 : a.0, vertical ? b.1 : b.0), max(vertical ? a.1 : a.0, vertical ? b.1 : b.0))
+        let across = ((vertical ? a.0 : a.1) - width / 2).rounded()
+        func band(_ from: Double, _ to: Double, _ inset: Double, _ color: GdkRGBA) {
+            if vertical {
+                fill(across - inset, from, width + 2 * inset, to - from, color)
+            } else {
+                fill(from, across - inset, to - from, width + 2 * inset, color)
+            }
         }
-        strokeWithHalo(width: width, color: color)
-        cairo_restore(cr)
+        band(along.0, along.1, Self.halo, palette.plate)
+        guard dashed else { return band(along.0, along.1, 0, color) }
+        var position = along.0
+        while position < along.1 {
+            band(position, min(position + Self.dash, along.1), 0, color)
+            position += Self.dash + Self.gap
+        }
     }
 
+    /// A circle's outline of `radius` px around `centre`, 2 px wide, on a disc of the plate colour.
     func ring(at centre: (Double, Double), radius: Double, color: GdkRGBA) {
-        cairo_new_path(cr)
-        cairo_arc(cr, centre.0, centre.1, radius, 0, 2 * Double.pi)
-        strokeWithHalo(width: 2, color: color)
+        let outer = radius + 1 + Self.halo
+        var disc = GskRoundedRect()
+        var discBounds = rect(centre.0 - outer, centre.1 - outer, 2 * outer, 2 * outer)
+        gsk_rounded_rect_init_from_rect(&disc, &discBounds, Float(outer))
+        gtk_snapshot_push_rounded_clip(snapshot, &disc)
+        fill(centre.0 - outer, centre.1 - outer, 2 * outer, 2 * outer, palette.plate)
+        gtk_snapshot_pop(snapshot)
+        let edge = radius + 1
+        var outline = GskRoundedRect()
+        var outlineBounds = rect(centre.0 - edge, centre.1 - edge, 2 * edge, 2 * edge)
+        gsk_rounded_rect_init_from_rect(&outline, &outlineBounds, Float(edge))
+        var widths: [Float] = [2, 2, 2, 2]
+        var colors = [color, color, color, color]
+        gtk_snapshot_append_border(snapshot, &outline, &widths, &colors)
+    }
+
+    /// A small cairo drawing over `bounds` (the head of an arrow, a chevron).
+    private func drawSmall(_ bounds: graphene_rect_t, _ body: (OpaquePointer) -> Void) {
+        var bounds = bounds
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        body(cr)
+        cairo_destroy(cr)
+    }
+
+    private func set(_ cr: OpaquePointer, _ color: GdkRGBA) {
+        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
     }
 
     /// An open chevron at `point`, pointing right (`pointing` 1) or left (−1).
     func chevron(at point: (Double, Double), pointing: Double, color: GdkRGBA) {
-        cairo_save(cr)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        cairo_move_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 - Self.headHalfWidth)
-        cairo_line_to(cr, point.0 + pointing * Self.headHalfWidth / 2, point.1)
-        cairo_line_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 + Self.headHalfWidth)
-        strokeWithHalo(width: 2, color: color)
-        cairo_restore(cr)
+        let reach = Self.headHalfWidth + 2 * Self.halo
+        drawSmall(rect(point.0 - reach, point.1 - reach, 2 * reach, 2 * reach)) { cr in
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_move_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 - Self.headHalfWidth)
+            cairo_line_to(cr, point.0 + pointing * Self.headHalfWidth / 2, point.1)
+            cairo_line_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 + Self.headHalfWidth)
+            set(cr, palette.plate)
+            cairo_set_line_width(cr, 2 + 2 * Self.halo)
+            cairo_stroke_preserve(cr)
+            set(cr, color)
+            cairo_set_line_width(cr, 2)
+            cairo_stroke(cr)
+        }
     }
 
     /// A shaft from `a` to `b` with a head at `b` (horizontal).
     func arrow(from a: (Double, Double), to b: (Double, Double), color: GdkRGBA) {
         let direction: Double = b.0 >= a.0 ? 1 : -1
-        let length = abs(b.0 - a.0)
-        let head = min(Self.headLength, length)
-        cairo_save(cr)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        cairo_move_to(cr, a.0, a.1)
-        cairo_line_to(cr, b.0 - direction * head / 2, b.1)
-        strokeWithHalo(width: 2, color: color)
-        cairo_move_to(cr, b.0, b.1)
-        cairo_line_to(cr, b.0 - direction * head, b.1 - Self.headHalfWidth)
-        cairo_line_to(cr, b.0 - direction * head, b.1 + Self.headHalfWidth)
-        cairo_close_path(cr)
-        set(palette.plate)
-        cairo_set_line_width(cr, 2 * Self.halo)
-        cairo_stroke_preserve(cr)
-        set(color)
-        cairo_fill(cr)
-        cairo_restore(cr)
+        let head = min(Self.headLength, abs(b.0 - a.0))
+        line(from: a, to: (b.0 - direction * head / 2, b.1), width: 2, color: color)
+        let reach = Self.headLength + 2 * Self.halo
+        drawSmall(rect(b.0 - reach, b.1 - reach, 2 * reach, 2 * reach)) { cr in
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_move_to(cr, b.0, b.1)
+            cairo_line_to(cr, b.0 - direction * head, b.1 - Self.headHalfWidth)
+            cairo_line_to(cr, b.0 - direction * head, b.1 + Self.headHalfWidth)
+            cairo_close_path(cr)
+            set(cr, palette.plate)
+            cairo_set_line_width(cr, 2 * Self.halo)
+            cairo_stroke_preserve(cr)
+            set(cr, color)
+            cairo_fill(cr)
+        }
     }
 
-    /// Text laid out in the area's font (its plate included in the size).
+    /// Text laid out in the widget's font (its plate included in the size).
     struct Label {
         let layout: OpaquePointer
         let width: Double
@@ -274,7 +310,7 @@ private struct GuidePainter {
     }
 
     func text(_ string: String) -> Label {
-        let layout = gtk_widget_create_pango_layout(area, string)!
+        let layout = gtk_widget_create_pango_layout(widget, string)!
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_pixel_size(layout, &w, &h)
         return Label(layout: layout, width: Double(w) + 2 * Self.padX, height: Double(h) + 2 * Self.padY)
@@ -283,25 +319,24 @@ private struct GuidePainter {
     /// Draws `label` on its plate with its top left at `origin` (whole pixels), and lets go of its layout.
     func plate(_ label: Label, at origin: (Double, Double)) {
         let x = origin.0.rounded(), y = origin.1.rounded()
-        // The outline on half pixels, so its 1 px edge covers whole pixels.
-        let r = Self.radius, left = x + 0.5, top = y + 0.5, right = x + label.width - 0.5, bottom = y + label.height - 0.5
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, right - r, top + r, r, -Double.pi / 2, 0)
-        cairo_arc(cr, right - r, bottom - r, r, 0, Double.pi / 2)
-        cairo_arc(cr, left + r, bottom - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(cr, left + r, top + r, r, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
-        set(palette.plate)
-        cairo_fill_preserve(cr)
+        var shape = GskRoundedRect()
+        var bounds = rect(x, y, label.width, label.height)
+        gsk_rounded_rect_init_from_rect(&shape, &bounds, Float(Self.radius))
+        gtk_snapshot_push_rounded_clip(snapshot, &shape)
+        fill(x, y, label.width, label.height, palette.plate)
+        gtk_snapshot_pop(snapshot)
         // A thin edge of the text colour, so the plate reads as one on a background of its own colour too.
         var edge = palette.mark
         edge.alpha *= 0.4
-        set(edge)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
-        set(palette.mark)
-        cairo_move_to(cr, x + Self.padX, y + Self.padY)
-        pango_cairo_show_layout(cr, label.layout)
+        var widths: [Float] = [1, 1, 1, 1]
+        var colors = [edge, edge, edge, edge]
+        gtk_snapshot_append_border(snapshot, &shape, &widths, &colors)
+        gtk_snapshot_save(snapshot)
+        var textOrigin = graphene_point_t(x: Float(x + Self.padX), y: Float(y + Self.padY))
+        gtk_snapshot_translate(snapshot, &textOrigin)
+        var ink = palette.mark
+        gtk_snapshot_append_layout(snapshot, label.layout, &ink)
+        gtk_snapshot_restore(snapshot)
         g_object_unref(UnsafeMutableRawPointer(label.layout))
     }
 }
