@@ -106,6 +106,28 @@ final class LifetimeTests: XCTestCase {
         }
     }
 
+    func testScrollerWithGuidesDestroyedWhileDragged() {
+        MainActor.assumeIsolated {
+            // The guides' widget, its draw box and the frames a held drag keeps for them go with the window.
+            Self.destroyMidMotion("SnapScroller guides") {
+                let scroller = SnapScroller(itemCount: 30, itemWidth: 100, spacing: 20, label: "strip",
+                                            factory: { gtk_label_new(nil)! },
+                                            bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
+                scroller.showsSnapGuides = true
+                var dragged = false
+                return (scroller, scroller.widget, {
+                    if !dragged {
+                        dragged = true
+                        scroller.handleDragBegin(x: 300)
+                        scroller.handleDragUpdate(offsetX: -80)
+                        scroller.handleDragUpdate(offsetX: -160)
+                    }
+                    return scroller.frameDriver.isRunning
+                })
+            }
+        }
+    }
+
     func testCarouselDestroyedMidSnap() {
         MainActor.assumeIsolated {
             Self.destroyMidMotion("Carousel") {

@@ -1,11 +1,13 @@
 """Regenerates the screenshot gallery: every page of the demo at 360, 600, 960 and 1400 px wide in the light, dark
 and high-contrast themes, into docs/screenshots/gallery/, plus docs/screenshots/window.png (the README's picture)
-and the gallery's index, docs/screenshots/README.md; and every page in German and in Arabic (right to left) at 360
-and 960 px in the light theme.
+and the gallery's index, docs/screenshots/README.md; every page in German and in Arabic (right to left) at 360
+and 960 px in the light theme; and the snap guides (`--snap-guides`) on the menu, strip and carousel in the three
+themes.
 
-    scripts/screenshots                          everything (about four minutes)
+    scripts/screenshots                          everything (about five minutes)
     scripts/screenshots --pages menu             one page
     scripts/screenshots --themes --languages ar  only the Arabic pictures
+    scripts/screenshots --guides                 only the snap guides' shots (and the index)
 
 PNGs are reduced to a 128-colour palette (ImageMagick) so the repository stays small."""
 
@@ -16,7 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import App, ROOT  # noqa: E402
+from harness import App, ROOT, xdo  # noqa: E402
 from look import PAGES, THEMES, Window  # noqa: E402
 
 SIZES = [(360, 640), (600, 800), (960, 640), (1400, 900)]
@@ -91,6 +93,43 @@ def capture(pages, themes, sizes):
                 print(f"{page} {width}x{height} {theme}", flush=True)
 
 
+# The snapping components and their scroll panes' accessible names.
+GUIDED = {"menu": "Weekday menu", "strip": "Fruit strip", "carousel": "Banners"}
+GUIDES_SIZE = (960, 640)
+
+
+def capture_guides(themes):
+    """Each snapping page with `--snap-guides`: at rest, then held by a drag of 130 px to the left (the content
+    still, the rest it would reach when released marked and labelled), then a moment of a flick's fling."""
+    os.makedirs(os.path.join(OUT, "gallery"), exist_ok=True)
+    width, height = GUIDES_SIZE
+    for theme in themes:
+        for page, pane_name in GUIDED.items():
+            with App("--page", page, "--size", f"{width}x{height}", "--snap-guides",
+                     env={"GTK_THEME": THEMES[theme]}) as app:
+                app.accessible()
+                window = Window(app)
+                window.park_pointer()
+                window.still_shot()
+                save(window, os.path.join(OUT, "gallery", f"guides-{page}-{theme}.png"))
+                x, y, w, h = window.rect(app.find(role="scroll pane", name=pane_name))
+                cx, cy = int(x + w / 2), int(y + h / 2)
+                xdo("mousemove", cx, cy, "mousedown", 1, *[a for step in range(1, 14)
+                                                           for a in ("sleep", 0.01, "mousemove", cx - 10 * step, cy)])
+                window.still_shot()   # held still: the speed has fallen to nothing
+                save(window, os.path.join(OUT, "gallery", f"guides-{page}-drag-{theme}.png"))
+                xdo("mouseup", 1)
+                app.wait_event("settled", component=page)
+                # A flick left, shot at once: a moment of the fling (which moment differs from run to run), its arrow
+                # and speed, and where it will rest.
+                xdo("mousemove", cx + 150, cy, "mousedown", 1,
+                    *[a for step in range(1, 6) for a in ("sleep", 0.01, "mousemove", cx + 150 - 40 * step, cy)],
+                    "mouseup", 1)
+                save(window, os.path.join(OUT, "gallery", f"guides-{page}-fling-{theme}.png"))
+                app.wait_event("settled", component=page)
+            print(f"guides {page} {theme}", flush=True)
+
+
 def index(pages, themes, sizes):
     lines = ["# Screenshot gallery", "",
              "Every page of the demo at four window widths, in GTK 4.8's light, dark and high-contrast themes,",
@@ -105,8 +144,27 @@ def index(pages, themes, sizes):
                      f"{theme}\">](gallery/{page}-{w}-{theme}.png)" for w, _ in sizes]
             lines.append(f"| `{page}` | " + " | ".join(cells) + " |")
         lines.append("")
-    with open(os.path.join(OUT, "README.md"), "w") as f:
-        f.write("\n".join(lines))
+    lines += ["## Snap guides", "",
+              "`--snap-guides` (Ctrl+G) at 960×640: each snapping component at rest, then held by a drag of 130 px to "
+              "the left (the rest a release would reach marked by the ring and the dashed line, labelled with its index), "
+              "then a moment of a flick to the left (its arrow and speed; which moment varies from run to run).",
+              "", "| theme | " + " | ".join(f"`{page}`" for page in GUIDED) + " |", "|---|" + "---|" * len(GUIDED)]
+    for theme in themes:
+        cells = [" ".join(f"[<img src=\"gallery/guides-{page}{kind}-{theme}.png\" width=\"160\" alt=\"{page}{kind}, "
+                          f"guides, {theme}\">](gallery/guides-{page}{kind}-{theme}.png)" for kind in ("", "-drag", "-fling"))
+                 for page in GUIDED]
+        lines.append(f"| {THEME_TITLES[theme]} | " + " | ".join(cells) + " |")
+    lines.append("")
+    path = os.path.join(OUT, "README.md")
+    # The language section is written by index_languages; a run without it keeps the one already there.
+    languages = ""
+    if os.path.exists(path):
+        with open(path) as f:
+            parts = f.read().split("\n## Languages\n", 1)
+        if len(parts) == 2:
+            languages = "\n## Languages\n" + parts[1]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + languages)
 
 
 def main():
@@ -115,11 +173,17 @@ def main():
     parser.add_argument("--themes", nargs="*", default=list(THEMES), choices=list(THEMES))
     parser.add_argument("--widths", nargs="*", type=int, default=[w for w, _ in SIZES])
     parser.add_argument("--languages", nargs="*", default=list(LANGUAGES), choices=list(LANGUAGES))
+    parser.add_argument("--guides", action="store_true", help="only the snap guides' shots (and the index)")
     args = parser.parse_args()
     sizes = [s for s in SIZES if s[0] in args.widths]
+    if args.guides:
+        capture_guides(args.themes)
+        index(list(PAGES), list(THEMES), SIZES)
+        return
     capture(args.pages, args.themes, sizes)
     capture_languages(args.pages, args.languages)
     if args.pages == list(PAGES) and args.themes == list(THEMES) and sizes == SIZES:
+        capture_guides(args.themes)
         index(args.pages, args.themes, sizes)
     if args.pages == list(PAGES) and args.languages == list(LANGUAGES):
         index_languages(args.pages, args.languages)

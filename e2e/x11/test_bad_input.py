@@ -34,7 +34,7 @@ def _content_file(folder, text, name="content.json", binary=False):
 
 def test_every_option_given_a_wrong_value():
     # Switches take no value: GLib would otherwise take `--rtl=no` as "on".
-    for switch in ["--qa-log=yes", "--rtl=no", "--reduce-motion=1"]:
+    for switch in ["--qa-log=yes", "--rtl=no", "--reduce-motion=1", "--snap-guides=on"]:
         fails_with([switch], switch.split("=")[0] + " takes no value")
     for option in ["--content", "--size"]:
         fails_with([option], option)

@@ -10,7 +10,7 @@ from harness import PATIENCE, ROOT, App, screenshot, wait_until, xdo
 from look import showing
 
 # The main menu's items, in order: the settings (check items), then the two windows.
-CHECKS = ["Reduce motion", "Right to left", "QA event log"]
+CHECKS = ["Reduce motion", "Right to left", "QA event log", "Snap guides"]
 ITEMS = CHECKS + ["Keyboard Shortcuts", "About SnapScroll"]
 
 
@@ -149,7 +149,8 @@ def test_ctrl_question_and_ctrl_slash_open_the_keyboard_shortcuts_window():
             app.accessible()
             xdo("key", key)
             window = app.find(name="Keyboard Shortcuts", showing=True)
-            for title in ("Close the window", "Quit", "Main menu", "Show or hide the QA event log", "First or last item"):
+            for title in ("Close the window", "Quit", "Main menu", "Show or hide the QA event log",
+                          "Show or hide the snap guides", "First or last item"):
                 app.find(name=title, root=window)
             if key == "ctrl+question":
                 screenshot("shortcuts")

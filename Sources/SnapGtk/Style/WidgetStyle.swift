@@ -44,6 +44,13 @@ public enum WidgetStyle {
     /* A fixed indicator over the scroller (the menu's bar under the centre). */
     .snap-indicator { background-color: @snap_accent_color; }
 
+    /* Snap guides (showsSnapGuides): the line and the target in the accent, snap points, the fling and the labels in
+       the text colour, on plates and halos of the window's background so they read over items and images. */
+    @define-color snap_guide_color @snap_accent_color;
+    @define-color snap_guide_mark_color @theme_fg_color;
+    @define-color snap_guide_plate_color alpha(@theme_bg_color, 0.85);
+    .snap-guides { font-size: 9pt; font-feature-settings: "tnum"; }
+
     /* ---- SegmentedControl: titles and the underline only ---- */
     .segmented { border-bottom: 1px solid alpha(@borders, 0.6); }
     .segmented > button.segment {

@@ -14,6 +14,8 @@ struct DemoOptions: Equatable {
     var loop = false
     /// `--autoplay SECONDS`: the carousel advances by itself every SECONDS.
     var autoplaySeconds: Double?
+    /// `--snap-guides`: snap guides drawn over the menu, the strip and the carousel from the start.
+    var snapGuides = false
     /// Bounds of `--autoplay`, in seconds.
     static let autoplayRange = 0.5...3600.0
     var width = defaultSize.width
@@ -45,7 +47,7 @@ struct DemoOptions: Equatable {
     static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> DemoOptions {
         // GLib quietly ignores a value given to a switch (`--rtl=no` would turn right-to-left on): refuse it.
         for argument in arguments.dropFirst().lazy.map({ String(decoding: $0, as: UTF8.self) }).prefix(while: { $0 != "--" }) {
-            for flag in ["qa-log", "reduce-motion", "rtl", "loop", "help"] where argument.hasPrefix("--\(flag)=") {
+            for flag in ["qa-log", "reduce-motion", "rtl", "loop", "snap-guides", "help"] where argument.hasPrefix("--\(flag)=") {
                 throw UsageError(description: "--\(flag) takes no value (got \"\(argument)\")")
             }
         }
@@ -58,6 +60,9 @@ struct DemoOptions: Equatable {
         flags.initialize(repeating: 0, count: 3)
         let loopFlag = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)
         loopFlag.initialize(to: 0)
+        let guidesFlag = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)
+        guidesFlag.initialize(to: 0)
+        defer { guidesFlag.deallocate() }
         let autoplay = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
         autoplay.initialize(to: nil)
         defer { loopFlag.deallocate(); g_free(autoplay.pointee); autoplay.deallocate() }
@@ -82,6 +87,7 @@ struct DemoOptions: Equatable {
             entry("rtl", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 2), "Right-to-left layout"),
             entry("content", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(content), "The demo's content (JSON; default: content.json among the resources)", "FILE"),
             entry("loop", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(loopFlag), "Strip and carousel wrap around: the first item follows the last"),
+            entry("snap-guides", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(guidesFlag), "Draw snap guides over the menu, strip and carousel (Ctrl+G toggles them)"),
             entry("autoplay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(autoplay), "The carousel advances by itself every SECONDS, \(autoplayRange.lowerBound) to \(Int(autoplayRange.upperBound)) (default: off)", "SECONDS"),
             GOptionEntry(),
         ]
@@ -107,6 +113,7 @@ struct DemoOptions: Equatable {
         options.reduceMotion = flags[1] != 0
         options.rtl = flags[2] != 0
         options.loop = loopFlag.pointee != 0
+        options.snapGuides = guidesFlag.pointee != 0
         if let value = autoplay.pointee.map({ String(cString: $0) }) {
             guard let seconds = Double(value), autoplayRange.contains(seconds) else {
                 throw UsageError(description: "bad interval \"\(value)\" for --autoplay (expected seconds, \(autoplayRange.lowerBound)...\(Int(autoplayRange.upperBound)), e.g. 3)")

@@ -70,6 +70,7 @@ func makeMenuPage(_ context: PageContext) -> Widget {
     scroller.onPositionChanged = { _ in updateIndicator() }
 
     context.bench.register(page: "menu", scroller)
+    context.guides.follow(scroller)
     scroller.onSettled = { event in
         context.log.settled("menu", index: event.index, offset: event.offset, cause: event.cause)
     }

@@ -95,6 +95,7 @@ func makeStripPage(_ context: PageContext) -> Widget {
         context.log.settled("strip", index: event.index, offset: event.offset, cause: event.cause)
     }
     context.bench.register(page: "strip", scroller)
+    context.guides.follow(scroller)
     applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("strip", index: $0.index) }
 

@@ -13,6 +13,8 @@ struct PageContext {
     var loop = false
     /// `--autoplay`: seconds between the carousel's own advances (nil: off).
     var autoplaySeconds: Double?
+    /// Snap guides over the snapping components (`--snap-guides`, Ctrl+G): each page's components follow it.
+    let guides = SnapGuidesSwitch()
 }
 
 /// One page of the demo: its ID (as `--page` names it), its title (in the user's language), and how to build it.
@@ -63,6 +65,7 @@ final class DemoWindow {
         var context = context
         context.loop = options.loop
         context.autoplaySeconds = options.autoplaySeconds
+        context.guides.set(options.snapGuides)
         self.context = context
         log = context.log
         bench = context.bench
@@ -107,7 +110,7 @@ final class DemoWindow {
         // application's accelerators (Ctrl+L, F10, Ctrl+W, Ctrl+Q, Ctrl+?), which GTK runs before the focused widget
         // sees the key, wherever the focus is.
         showQAPanel(options.height >= Self.qaPanelMinimumWindowHeight)
-        let menu = MainMenu(window: window, application: application, qaShown: qaShown,
+        let menu = MainMenu(window: window, application: application, qaShown: qaShown, guides: context.guides,
                             iconFolder: context.resources.checkoutIconFolder) { [weak self] in
             self?.showQAPanel($0)
         }

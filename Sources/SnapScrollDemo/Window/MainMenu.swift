@@ -5,7 +5,8 @@ import CSnapGtk
 /// so GTK's popover menu gives arrow-key navigation and check items), the actions behind it, their accelerators,
 /// the About window and the Keyboard Shortcuts window.
 ///
-/// The three settings are stateful boolean actions (`win.reduce-motion`, `win.right-to-left`, `win.qa-panel`). Their
+/// The settings are stateful boolean actions (`win.reduce-motion`, `win.right-to-left`, `win.qa-panel`,
+/// `win.snap-guides`). Their
 /// state is the one truth: the menu's check items, the accelerators and changes made elsewhere all go through it, and
 /// a change of state is what applies the setting.
 @MainActor
@@ -22,8 +23,9 @@ final class MainMenu {
     private let iconFolder: String?
 
     /// Adds the actions to `window` (and `app.quit` to `application`), sets their accelerators and makes the menu
-    /// button. `qaShown` is the QA panel's state now; `showQAPanel` shows or hides it.
-    init(window: UnsafeMutablePointer<GtkWidget>, application: Application, qaShown: Bool,
+    /// button. `qaShown` is the QA panel's state now; `showQAPanel` shows or hides it; `guides` is the snap guides'
+    /// switch.
+    init(window: UnsafeMutablePointer<GtkWidget>, application: Application, qaShown: Bool, guides: SnapGuidesSwitch,
          iconFolder: String? = nil, showQAPanel: @escaping @MainActor (Bool) -> Void) {
         self.window = window
         self.iconFolder = iconFolder
@@ -35,6 +37,7 @@ final class MainMenu {
         addToggle("reduce-motion", initially: !Preferences.animationsEnabled) { DemoSettings.setAnimationsEnabled(!$0) }
         addToggle("right-to-left", initially: Preferences.rightToLeft) { DemoSettings.setRightToLeft($0) }
         addToggle("qa-panel", initially: qaShown, apply: showQAPanel)
+        addToggle("snap-guides", initially: guides.isOn) { [weak guides] in guides?.set($0) }
         addAction("about", to: OpaquePointer(window)) { [weak self] in self?.showAbout() }
         addAction("shortcuts", to: OpaquePointer(window)) { [weak self] in self?.showShortcuts() }
         addAction("close", to: OpaquePointer(window)) { gtk_window_close(window.cast()) }
@@ -44,13 +47,15 @@ final class MainMenu {
 
         Self.setAccels(application, "win.main-menu", ["F10"])
         Self.setAccels(application, "win.qa-panel", ["<Control>l"])
+        Self.setAccels(application, "win.snap-guides", ["<Control>g"])
         Self.setAccels(application, "win.shortcuts", ["<Control>question", "<Control>slash"])
         Self.setAccels(application, "win.close", ["<Control>w"])
         Self.setAccels(application, "app.quit", ["<Control>q"])
         // GTK's window binds F10 itself (to focus the title bar) and that binding runs before the application's
-        // accelerators, so F10 and Ctrl+L are also in a controller of the window's capture phase: before any widget,
-        // wherever the focus is (the accelerators still name them in the menu).
-        Self.addShortcuts([("F10", "win.main-menu"), ("<Control>l", "win.qa-panel")], to: window)
+        // accelerators, so F10, Ctrl+L and Ctrl+G are also in a controller of the window's capture phase: before any
+        // widget, wherever the focus is (the accelerators still name them in the menu).
+        Self.addShortcuts([("F10", "win.main-menu"), ("<Control>l", "win.qa-panel"), ("<Control>g", "win.snap-guides")],
+                          to: window)
 
         // The settings' states follow changes made outside the menu: the desktop's animation setting, and the
         // default direction (which every widget without its own, the window too, reports).
@@ -93,6 +98,7 @@ final class MainMenu {
         g_menu_append(settings, tr("Reduce motion"), "win.reduce-motion")
         g_menu_append(settings, tr("Right to left"), "win.right-to-left")
         g_menu_append(settings, tr("QA event log"), "win.qa-panel")
+        g_menu_append(settings, tr("Snap guides"), "win.snap-guides")
         let help = g_menu_new()!
         g_menu_append(help, tr("Keyboard Shortcuts"), "win.shortcuts")
         g_menu_append(help, tr("About SnapScroll"), "win.about")
@@ -226,6 +232,7 @@ final class MainMenu {
                     <property name="title">\(escaped(tr("General")))</property>
                     \(MainMenu.shortcut(tr("Main menu"), "F10"))
                     \(MainMenu.shortcut(tr("Show or hide the QA event log"), "&lt;Control&gt;l"))
+                    \(MainMenu.shortcut(tr("Show or hide the snap guides"), "&lt;Control&gt;g"))
                     \(MainMenu.shortcut(tr("Keyboard shortcuts"), "&lt;Control&gt;question"))
                     \(MainMenu.shortcut(tr("Close the window"), "&lt;Control&gt;w"))
                     \(MainMenu.shortcut(tr("Quit"), "&lt;Control&gt;q"))

@@ -193,6 +193,13 @@ public final class Carousel {
     public var autoplayInterval: Double? {
         didSet { configureAutoplay() }
     }
+    /// Whether snap guides are drawn over the pages: the alignment line, each page's snap point, the target, a
+    /// fling's rest and speed, and the offset (see ``SnapScroller/showsSnapGuides``). Off by default.
+    public var showsSnapGuides: Bool {
+        get { scroller.showsSnapGuides }
+        set { scroller.showsSnapGuides = newValue }
+    }
+
     /// The running autoplay (see `CarouselAutoplay.swift`).
     var autoplay: CarouselAutoplay?
 

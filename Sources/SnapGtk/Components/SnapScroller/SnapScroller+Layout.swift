@@ -16,13 +16,14 @@ extension SnapScroller {
         }
         controller.tick(time: time)
         apply()
-        return controller.needsFrames
+        return controller.needsFrames || guidesNeedFrames
     }
 
-    /// After any input: show the new offset, report, and keep frames coming while something moves.
+    /// After any input: show the new offset, report, and keep frames coming while something moves (and, with snap
+    /// guides, while a drag holds the row).
     func afterInput() {
         apply()
-        startFramesIfNeeded()
+        startFramesIfNeeded(force: guidesNeedFrames)
     }
 
     /// Puts the controller's offset on the adjustment, updates the bound items and reports events (with real item
@@ -46,6 +47,7 @@ extension SnapScroller {
             }
         }
         if settled { recentreLoopIfFar() }
+        redrawGuides()
     }
 
     /// The adjustment's value for the controller's offset: from the row's left end, so flipped right to left.

@@ -149,6 +149,10 @@ public final class SnapScroller {
     var loopSpace: LoopSpace? {
         didSet { indexMap.loop = loopSpace }
     }
+    /// The snap guides' drawing over the row while `showsSnapGuides` is on (nil, and no widget, while off).
+    var guideArea: UnsafeMutablePointer<GtkWidget>?
+    /// Set on the root's `destroy`: no widget is added after it.
+    var isTornDown = false
     /// Maps the recycler's (virtual) indexes to the caller's items for `bind`.
     let indexMap = LoopIndexMap()
     /// The (virtual) item asked for before the first real width: a row without width may have no pitch (carousel
@@ -212,6 +216,9 @@ public final class SnapScroller {
     /// Runs once on the root widget's `destroy`, while every widget is still alive: no more frames, no more
     /// preference changes, no item widgets kept (their parent takes them with it).
     private func tearDown() {
+        isTornDown = true
+        // The overlay takes the guides' area with it; later switches change nothing.
+        guideArea = nil
         driver.stop()
         Preferences.stopObserving(animationsObserver)
         animationsObserver = 0
@@ -223,6 +230,7 @@ public final class SnapScroller {
     /// Adds a GTK widget above the row that does not scroll with it (the C-level form of `addOverlay(_:)`).
     @_spi(GtkInterop) public func addOverlay(_ child: UnsafeMutablePointer<GtkWidget>) {
         gtk_overlay_add_overlay(widget.opaque, child)
+        keepGuidesOnTop()
     }
 
     /// Moves to item `index` (clamped); instant when `animated` is false or motion is reduced. One `onSettled`.

@@ -1,0 +1,342 @@
+import CSnapGtk
+import SnapCore
+
+/// Snap guides: a drawing over the row of how it snaps (the alignment line, the snap points near the view, the
+/// target, a fling's projected rest and speed, the offset), as browsers' developer tools draw over CSS scroll snapping.
+///
+/// The drawing is one widget of ours (`SnapshotWidget`: render nodes, no cairo image of its whole size) laid over
+/// the scrolled window as an overlay child: it takes no pointer input,
+/// and GtkOverlay neither measures it nor lets it move the row, so the items, the adjustment and every event stay as
+/// they are. It exists only while the guides are on, and is redrawn from the same frame work that moves the row
+/// (`apply()`); the geometry is SnapCore's `SnapGuides`. Colours are the theme's, through the named colours of
+/// `WidgetStyle` (`snap_guide_color`, `snap_guide_mark_color`, `snap_guide_plate_color`), which an application's
+/// stylesheet may redefine.
+extension SnapScroller {
+    /// Whether snap guides are drawn over the row: the alignment line (where an item's centre rests), a tick at each
+    /// snap point near the view, the target while moving, where a drag or fling will rest with an arrow for its speed
+    /// (px/s), and the row's offset (the adjustment's value, as ``SettleEvent/offset`` reports it). For developing and
+    /// testing an application's snapping; off by default. The guides change no layout and take no input; off, they
+    /// cost nothing.
+    public var showsSnapGuides: Bool {
+        get { guideArea != nil }
+        set {
+            guard newValue != showsSnapGuides else { return }
+            if newValue { addGuides() } else { removeGuides() }
+        }
+    }
+
+    private func addGuides() {
+        guard !isTornDown else { return }
+        // A presentation to assistive technologies: it shows nothing the row's accessible objects do not say.
+        let area = SnapshotWidget.make(role: GTK_ACCESSIBLE_ROLE_PRESENTATION, owner: self) { scroller, area, snapshot, width, height in
+            scroller.drawGuides(area, snapshot, width: width, height: height)
+        }
+        gtk_widget_set_can_target(area, 0)
+        gtk_widget_set_can_focus(area, 0)
+        gtk_widget_add_css_class(area, "snap-guides")
+        guideArea = area
+        gtk_overlay_add_overlay(widget.opaque, area)   // above the row and any decoration
+    }
+
+    private func removeGuides() {
+        guard let area = guideArea else { return }
+        guideArea = nil
+        gtk_overlay_remove_overlay(widget.opaque, area)   // the overlay held the only reference
+    }
+
+    /// Asks for the guides to be drawn again (after the row moved or its state changed); nothing when they are off.
+    func redrawGuides() {
+        if let guideArea { gtk_widget_queue_draw(guideArea) }
+    }
+
+    /// Whether the guides need frames of their own: a held drag stands still yet its speed decays, and the arrow with it.
+    var guidesNeedFrames: Bool { guideArea != nil && gestures.isDragging }
+
+    /// Keeps a decoration added after the guides under them (decorations are drawn in the order added).
+    func keepGuidesOnTop() {
+        guard let guideArea, gtk_widget_get_last_child(widget) != guideArea else { return }
+        gtk_widget_insert_before(guideArea, widget, nil)
+    }
+
+    /// The guides as SnapCore computes them now.
+    @_spi(Testing) public var snapGuides: SnapGuides {
+        let time = now
+        return SnapGuides(
+            layout: layout, offset: controller.offset, currentIndex: controller.currentIndex,
+            target: controller.targetIndex, projectedRest: controller.projectedRest(at: time)?.index,
+            velocity: controller.velocity(at: time), adjustmentValue: gtk_adjustment_get_value(adjustment),
+            rightToLeft: isRightToLeft)
+    }
+
+    // MARK: - Drawing
+
+    private func drawGuides(_ area: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer, width: Double, height: Double) {
+        guard hasViewport else { return }
+        let guides = snapGuides
+        let palette = GuidePalette(area)
+        // The row's viewport in the area's coordinates (the scrolled window may be inset in the overlay).
+        var origin = graphene_point_t()
+        var zero = graphene_point_t(x: 0, y: 0)
+        if gtk_widget_compute_point(content, area, &zero, &origin) == 0 { origin = zero }
+        let left = Double(origin.x)
+        let viewport = layout.viewportWidth
+        let right = left + viewport
+        let middle = height / 2
+        let painter = GuidePainter(snapshot: snapshot, widget: area, palette: palette)
+
+        // Snap points: a tick at the top and the bottom edge (the current item's longer), like a ruler's.
+        for tick in guides.ticks {
+            let x = left + tick.x
+            let length = tick.isCurrent ? Self.currentTickLength : Self.tickLength
+            painter.line(from: (x, 0), to: (x, length), width: 2, color: palette.mark)
+            painter.line(from: (x, height), to: (x, height - length), width: 2, color: palette.mark)
+        }
+
+        // Where the content heads for: the motion's target, or where a drag or swipe would rest if released now.
+        let heading = guides.heading
+        if let heading {
+            let x = left + heading.x
+            if x >= left && x <= right {
+                painter.line(from: (x, 0), to: (x, height), width: 2, color: palette.accent, dashed: true)
+            }
+        }
+
+        // The alignment line, solid, over the snap points.
+        let lineX = left + guides.alignmentX
+        painter.line(from: (lineX, 0), to: (lineX, height), width: 2, color: palette.accent)
+
+        // The fling: an arrow from the line toward where it rests, as long as it is fast, and a ring at the rest.
+        if let fling = guides.fling {
+            let restX = left + fling.x
+            let inset = Self.ringRadius + 2
+            if restX < left + inset || restX > right - inset {
+                // Beyond the view: a chevron at that edge, pointing out.
+                let outward: Double = restX < left + inset ? -1 : 1
+                painter.chevron(at: (outward < 0 ? left + inset : right - inset, middle), pointing: outward,
+                                color: palette.mark)
+            } else {
+                painter.ring(at: (restX, middle), radius: Self.ringRadius, color: palette.mark)
+            }
+            if fling.direction != 0 {
+                let tip = lineX + fling.direction * fling.arrowLength
+                painter.arrow(from: (lineX, middle), to: (tip, middle), color: palette.mark)
+                let label = painter.text(SnapGuides.speedText(fling.speed))
+                let x = fling.direction > 0 ? tip - label.width : tip
+                painter.plate(label, at: (clamp(x, left, right - label.width), height - label.height - Self.edgeGap))
+            }
+        }
+        if let heading {
+            // Beside the dashed line, on the side away from the alignment line, below the ticks.
+            let label = painter.text("\(realIndex(heading.index))")
+            let x = left + heading.x
+            let side = x >= lineX ? x + Self.labelGap : x - Self.labelGap - label.width
+            painter.plate(label, at: (clamp(side, left, right - label.width), Self.edgeGap))
+        }
+
+        // The offset, at the top start corner.
+        let offsetLabel = painter.text(SnapGuides.pixelsText(guides.offset))
+        let offsetX = isRightToLeft ? right - offsetLabel.width - Self.edgeGap : left + Self.edgeGap
+        painter.plate(offsetLabel, at: (offsetX, Self.edgeGap))
+    }
+
+    private func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
+        max(low, min(value, high))
+    }
+
+    /// A snap point's tick (px), and the current item's.
+    static let tickLength = 8.0
+    static let currentTickLength = 16.0
+    /// Space between the target's dashed line and its label (px).
+    static let labelGap = 4.0
+    /// The projected rest's ring (px).
+    static let ringRadius = 5.0
+    /// Space between a label and the edge (px).
+    static let edgeGap = 2.0
+}
+
+/// The guides' colours, looked up once a drawing among the theme's named colours (`WidgetStyle`).
+@MainActor
+private struct GuidePalette {
+    /// The alignment line and the target: the accent.
+    var accent: GdkRGBA
+    /// Snap points, the fling's arrow and ring, the labels' text: the text colour.
+    var mark: GdkRGBA
+    /// Plates under the labels and halos around the lines: the window's background, nearly opaque.
+    var plate: GdkRGBA
+
+    init(_ area: UnsafeMutablePointer<GtkWidget>) {
+        let style = gtk_widget_get_style_context(area)
+        var fallback = GdkRGBA()
+        gtk_style_context_get_color(style, &fallback)
+        func named(_ name: String, or color: GdkRGBA) -> GdkRGBA {
+            var found = GdkRGBA()
+            return gtk_style_context_lookup_color(style, name, &found) != 0 ? found : color
+        }
+        accent = named("snap_guide_color", or: fallback)
+        mark = named("snap_guide_mark_color", or: fallback)
+        var backdrop = GdkRGBA(red: 1 - fallback.red, green: 1 - fallback.green, blue: 1 - fallback.blue, alpha: 0.85)
+        backdrop = named("snap_guide_plate_color", or: backdrop)
+        plate = backdrop
+    }
+}
+
+/// The guides' marks as GTK render nodes (colour rectangles, borders, text layouts), each line with a halo of the
+/// plate colour under it so it stays visible on any item or image; only the arrow's head and the chevron, small, are
+/// cairo drawings.
+@MainActor
+private struct GuidePainter {
+    let snapshot: OpaquePointer
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let palette: GuidePalette
+
+    /// Extra width of a halo, around a mark (px).
+    static let halo = 2.0
+    /// A label's plate: padding around its text and corner radius (px).
+    static let padX = 4.0
+    static let padY = 1.0
+    static let radius = 3.0
+    /// The arrow head's length and half width (px).
+    static let headLength = 8.0
+    static let headHalfWidth = 5.0
+    /// A dashed line's dash and gap (px).
+    static let dash = 6.0
+    static let gap = 4.0
+
+    private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> graphene_rect_t {
+        graphene_rect_t(origin: graphene_point_t(x: Float(x), y: Float(y)),
+                        size: graphene_size_t(width: Float(max(0, width)), height: Float(max(0, height))))
+    }
+
+    private func fill(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ color: GdkRGBA) {
+        var color = color
+        var bounds = rect(x, y, width, height)
+        gtk_snapshot_append_color(snapshot, &color, &bounds)
+    }
+
+    /// A vertical or horizontal line from `a` to `b`, `width` px wide on whole pixels, over its halo.
+    func line(from a: (Double, Double), to b: (Double, Double), width: Double, color: GdkRGBA, dashed: Bool = false) {
+        let vertical = a.0 == b.0
+        let along = (min(vertical ? a.1 : a.0, vertical ? b.1 : b.0), max(vertical ? a.1 : a.0, vertical ? b.1 : b.0))
+        let across = ((vertical ? a.0 : a.1) - width / 2).rounded()
+        func band(_ from: Double, _ to: Double, _ inset: Double, _ color: GdkRGBA) {
+            if vertical {
+                fill(across - inset, from, width + 2 * inset, to - from, color)
+            } else {
+                fill(from, across - inset, to - from, width + 2 * inset, color)
+            }
+        }
+        band(along.0, along.1, Self.halo, palette.plate)
+        guard dashed else { return band(along.0, along.1, 0, color) }
+        var position = along.0
+        while position < along.1 {
+            band(position, min(position + Self.dash, along.1), 0, color)
+            position += Self.dash + Self.gap
+        }
+    }
+
+    /// A circle's outline of `radius` px around `centre`, 2 px wide, on a disc of the plate colour.
+    func ring(at centre: (Double, Double), radius: Double, color: GdkRGBA) {
+        let outer = radius + 1 + Self.halo
+        var disc = GskRoundedRect()
+        var discBounds = rect(centre.0 - outer, centre.1 - outer, 2 * outer, 2 * outer)
+        gsk_rounded_rect_init_from_rect(&disc, &discBounds, Float(outer))
+        gtk_snapshot_push_rounded_clip(snapshot, &disc)
+        fill(centre.0 - outer, centre.1 - outer, 2 * outer, 2 * outer, palette.plate)
+        gtk_snapshot_pop(snapshot)
+        let edge = radius + 1
+        var outline = GskRoundedRect()
+        var outlineBounds = rect(centre.0 - edge, centre.1 - edge, 2 * edge, 2 * edge)
+        gsk_rounded_rect_init_from_rect(&outline, &outlineBounds, Float(edge))
+        var widths: [Float] = [2, 2, 2, 2]
+        var colors = [color, color, color, color]
+        gtk_snapshot_append_border(snapshot, &outline, &widths, &colors)
+    }
+
+    /// A small cairo drawing over `bounds` (the head of an arrow, a chevron).
+    private func drawSmall(_ bounds: graphene_rect_t, _ body: (OpaquePointer) -> Void) {
+        var bounds = bounds
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        body(cr)
+        cairo_destroy(cr)
+    }
+
+    private func set(_ cr: OpaquePointer, _ color: GdkRGBA) {
+        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+    }
+
+    /// An open chevron at `point`, pointing right (`pointing` 1) or left (−1).
+    func chevron(at point: (Double, Double), pointing: Double, color: GdkRGBA) {
+        let reach = Self.headHalfWidth + 2 * Self.halo
+        drawSmall(rect(point.0 - reach, point.1 - reach, 2 * reach, 2 * reach)) { cr in
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_move_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 - Self.headHalfWidth)
+            cairo_line_to(cr, point.0 + pointing * Self.headHalfWidth / 2, point.1)
+            cairo_line_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 + Self.headHalfWidth)
+            set(cr, palette.plate)
+            cairo_set_line_width(cr, 2 + 2 * Self.halo)
+            cairo_stroke_preserve(cr)
+            set(cr, color)
+            cairo_set_line_width(cr, 2)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// A shaft from `a` to `b` with a head at `b` (horizontal).
+    func arrow(from a: (Double, Double), to b: (Double, Double), color: GdkRGBA) {
+        let direction: Double = b.0 >= a.0 ? 1 : -1
+        let head = min(Self.headLength, abs(b.0 - a.0))
+        line(from: a, to: (b.0 - direction * head / 2, b.1), width: 2, color: color)
+        let reach = Self.headLength + 2 * Self.halo
+        drawSmall(rect(b.0 - reach, b.1 - reach, 2 * reach, 2 * reach)) { cr in
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_move_to(cr, b.0, b.1)
+            cairo_line_to(cr, b.0 - direction * head, b.1 - Self.headHalfWidth)
+            cairo_line_to(cr, b.0 - direction * head, b.1 + Self.headHalfWidth)
+            cairo_close_path(cr)
+            set(cr, palette.plate)
+            cairo_set_line_width(cr, 2 * Self.halo)
+            cairo_stroke_preserve(cr)
+            set(cr, color)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Text laid out in the widget's font (its plate included in the size).
+    struct Label {
+        let layout: OpaquePointer
+        let width: Double
+        let height: Double
+    }
+
+    func text(_ string: String) -> Label {
+        let layout = gtk_widget_create_pango_layout(widget, string)!
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        return Label(layout: layout, width: Double(w) + 2 * Self.padX, height: Double(h) + 2 * Self.padY)
+    }
+
+    /// Draws `label` on its plate with its top left at `origin` (whole pixels), and lets go of its layout.
+    func plate(_ label: Label, at origin: (Double, Double)) {
+        let x = origin.0.rounded(), y = origin.1.rounded()
+        var shape = GskRoundedRect()
+        var bounds = rect(x, y, label.width, label.height)
+        gsk_rounded_rect_init_from_rect(&shape, &bounds, Float(Self.radius))
+        gtk_snapshot_push_rounded_clip(snapshot, &shape)
+        fill(x, y, label.width, label.height, palette.plate)
+        gtk_snapshot_pop(snapshot)
+        // A thin edge of the text colour, so the plate reads as one on a background of its own colour too.
+        var edge = palette.mark
+        edge.alpha *= 0.4
+        var widths: [Float] = [1, 1, 1, 1]
+        var colors = [edge, edge, edge, edge]
+        gtk_snapshot_append_border(snapshot, &shape, &widths, &colors)
+        gtk_snapshot_save(snapshot)
+        var textOrigin = graphene_point_t(x: Float(x + Self.padX), y: Float(y + Self.padY))
+        gtk_snapshot_translate(snapshot, &textOrigin)
+        var ink = palette.mark
+        gtk_snapshot_append_layout(snapshot, label.layout, &ink)
+        gtk_snapshot_restore(snapshot)
+        g_object_unref(UnsafeMutableRawPointer(label.layout))
+    }
+}

@@ -1,0 +1,62 @@
+import CSnapGtk
+
+/// A widget type of ours that draws with GTK's render nodes (`GtkSnapshot`): colour rectangles, borders and text
+/// layouts that the renderer composes directly, where a `GtkDrawingArea` paints a cairo image of its whole size every
+/// time it is drawn (on a large, mostly transparent overlay that image is most of the cost).
+///
+/// Its snapshot function reaches its owner through a weak link stored on the widget (released by GLib with it); once
+/// the owner is gone the widget draws nothing. It measures as empty.
+@MainActor
+enum SnapshotWidget {
+    typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+    /// A new widget with the accessible role `role` whose snapshot calls `draw` with its owner, the widget, the
+    /// snapshot and the widget's width and height.
+    static func make<Owner: AnyObject>(
+        role: GtkAccessibleRole, owner: Owner,
+        draw: @escaping @MainActor (Owner, Widget, OpaquePointer, Double, Double) -> Void
+    ) -> Widget {
+        let widget = snap_widget_new_with_role(type, role)!
+        let box = DrawBox { [weak owner] widget, snapshot, width, height in
+            if let owner { draw(owner, widget, snapshot, width, height) }
+        }
+        g_object_set_qdata_full(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), drawKey,
+                                Unmanaged.passRetained(box).toOpaque()) { data in
+            Unmanaged<DrawBox>.fromOpaque(data!).release()
+        }
+        return widget
+    }
+
+    /// Registered once, on first use: a `GtkWidget` subclass with a snapshot function of its own.
+    private static let type: GType = {
+        var info = GTypeInfo()
+        info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
+        info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
+        info.class_init = { klass, _ in
+            let klass = UInt(bitPattern: klass)
+            onGtkThread { SnapshotWidget.initClass(UnsafeMutableRawPointer(bitPattern: klass)!) }
+        }
+        return g_type_register_static(gtk_widget_get_type(), "SnapSnapshotWidget", &info, GTypeFlags(rawValue: 0))
+    }()
+
+    private static let drawKey = g_quark_from_string("snapscroll-snapshot-draw")
+
+    private static func initClass(_ klass: UnsafeMutableRawPointer) {
+        let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
+        widgetClass.pointee.snapshot = { widget, snapshot in
+            guard let widget, let snapshot else { return }
+            onGtkThread {
+                guard let data = g_object_get_qdata(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self),
+                                                    SnapshotWidget.drawKey) else { return }
+                Unmanaged<DrawBox>.fromOpaque(data).takeUnretainedValue()
+                    .draw(widget, snapshot, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
+            }
+        }
+    }
+
+    /// What the snapshot function calls; held by the widget, holding its owner weakly.
+    private final class DrawBox {
+        let draw: @MainActor (Widget, OpaquePointer, Double, Double) -> Void
+        init(_ draw: @escaping @MainActor (Widget, OpaquePointer, Double, Double) -> Void) { self.draw = draw }
+    }
+}
