@@ -8,7 +8,10 @@
 public struct SnapGesture: Sendable, Equatable {
     /// Whether the gesture began or let go.
     public enum Phase: String, Sendable, CaseIterable {
-        case start, end
+        /// The input began.
+        case start
+        /// The input let go; the target is chosen.
+        case end
     }
 
     /// Whether the gesture began or let go.
