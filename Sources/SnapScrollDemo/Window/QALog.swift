@@ -1,11 +1,20 @@
 import CSnapGtk
 import Glibc
 import SnapCore
+import SnapGtk
 
 /// The QA event log: one JSON object per line on standard output (with `--qa-log`), written as it comes by a thread
 /// of its own (`LineWriter`), and the same lines shown live in the window's QA panel.
+///
+/// Every line starts with `event`, `seq` (1, 2, 3, …: every line counts, a dropped one too, so a gap shows loss) and
+/// `t` (whole ms since the process started, on GLib's monotonic clock). Events are methods named after them; a new
+/// event is one more method calling `emit`.
 @MainActor
 final class QALog {
+    /// When the process started, on GLib's monotonic clock (µs): read by `main.swift` before anything else.
+    static let processStart = g_get_monotonic_time()
+    /// The last line's sequence number.
+    private(set) var sequence = 0
     /// Whether lines go to standard output.
     let writesToStandardOutput: Bool
     private var observers: [@MainActor (String) -> Void] = []
@@ -65,12 +74,42 @@ final class QALog {
         emit("error", ["message": message])
     }
 
-    /// Writes `{"event": name, …fields}` with `event` first and the rest in a stable order.
+    /// A user's gesture on `component` began or let go (velocities rounded to whole px/s, the projection to 0.1 px).
+    func gesture(_ component: String, _ event: GestureEvent) {
+        var fields: [String: Any] = ["component": component, "phase": event.phase.rawValue, "input": event.input.rawValue,
+                                     "index": event.startIndex]
+        if event.phase == .end {
+            fields["velocity"] = event.velocity.rounded()
+            fields["peak"] = event.peakSpeed.rounded()
+            fields["projected"] = (event.projectedOffset * 10).rounded() / 10
+            fields["target"] = event.targetIndex
+        }
+        emit("gesture", fields)
+    }
+
+    /// The window shows page `page`.
+    func switched(page: String, cause: Cause) {
+        emit("switched", ["page": page, "cause": cause.rawValue])
+    }
+
+    /// A setting of the main menu changed: `name` as its toggle names it for the log (`reduceMotion`, …).
+    func setting(_ name: String, value: Bool) {
+        emit("setting", ["name": name, "value": value])
+    }
+
+    /// The window's size changed (coalesced by the window).
+    func resized(width: Int, height: Int) {
+        emit("resized", ["width": width, "height": height])
+    }
+
+    /// Writes `{"event": name, "seq": N, "t": ms, …fields}` with those three first and the rest in a stable order.
     private func emit(_ name: String, _ fields: [String: Any]) {
+        sequence += 1
+        let head = "{\"event\":" + Self.json(name) + ",\"seq\":\(sequence),\"t\":\((g_get_monotonic_time() - Self.processStart) / 1000)"
         let keys = fields.keys.sorted()
         var values = keys.map { Self.json(fields[$0]!) }
         func line() -> String {
-            var line = "{\"event\":" + Self.json(name)
+            var line = head
             for (key, value) in zip(keys, values) { line += ",\(Self.json(key)):\(value)" }
             return line + "}"
         }
@@ -89,6 +128,7 @@ final class QALog {
 
     private static func json(_ value: Any) -> String {
         switch value {
+        case let bool as Bool: return bool ? "true" : "false"
         case let int as Int: return String(int)
         case let double as Double:
             guard double.isFinite else { return "null" }
