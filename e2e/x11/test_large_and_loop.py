@@ -56,7 +56,9 @@ def _focus_by_tap(app, s, component, index):
 
 
 def _check_far_items(app, s, component, start, rtl=False):
-    """From item `start`: one notch on, End, Home — each resting centred within a pixel, reported once."""
+    """From item `start` (`--start-item`, its settle right after `ready` with the real offset): one notch on, End,
+    Home — each resting centred within a pixel, reported once."""
+    _settled(app, component, start, "programmatic", strip=s, rtl=rtl)
     s.assert_centred(start)
     point = s.centre_on_screen()
     wheel(point, 6 if rtl else 7)
@@ -201,7 +203,7 @@ def test_autoplay_advances_wraps_and_holds_still_while_hovered():
         app.accessible()
         pages = _pages_until(app, m, 6)
         assert [i for i, _ in pages[:6]] == [1, 2, 3, 4, 0, 1], pages
-        assert all(c == "programmatic" for _, c in pages), pages
+        assert all(c == "autoplay" for _, c in pages), pages
         settled = [e["index"] for e in app.since(m, "settled")]
         assert settled[:5] == [1, 2, 3, 4, 0], settled
         # The pointer over the carousel: nothing moves.

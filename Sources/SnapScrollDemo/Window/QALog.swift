@@ -17,7 +17,31 @@ final class QALog {
     private(set) var sequence = 0
     /// Whether lines go to standard output.
     let writesToStandardOutput: Bool
-    private var observers: [@MainActor (String) -> Void] = []
+    private var observers: [@MainActor (Entry) -> Void] = []
+
+    /// One line as the QA panel sees it: the text written, and what it says, for filters and counts.
+    struct Entry {
+        /// The whole line (JSON, without its newline).
+        let text: String
+        let event: String
+        let seq: Int
+        /// Ms since the process started.
+        let time: Int
+        /// Every other field, each as its JSON text (a string's with its quotes: use `string(_:)`).
+        let fields: [String: String]
+
+        /// The `component` field, if the line has one.
+        var component: String? { string("component") }
+
+        /// A string field's value; nil when absent or not a string.
+        func string(_ key: String) -> String? {
+            guard let json = fields[key], json.hasPrefix("\""), json.hasSuffix("\""), json.count >= 2 else { return nil }
+            return String(json.dropFirst().dropLast())
+        }
+
+        /// A number field's value; nil when absent or not a number.
+        func number(_ key: String) -> Double? { fields[key].flatMap(Double.init) }
+    }
     private let output: LineWriter?
 
     /// The longest line, newline included: a pipe takes a write of up to PIPE_BUF (4,096) bytes whole or not at all,
@@ -40,7 +64,7 @@ final class QALog {
     }
 
     /// Calls `observer` with every line from now on.
-    func observe(_ observer: @escaping @MainActor (String) -> Void) { observers.append(observer) }
+    func observe(_ observer: @escaping @MainActor (Entry) -> Void) { observers.append(observer) }
 
     /// `phases` and `cpu` (already JSON) are added as they are, for the start-up benchmark.
     func ready(page: String, width: Int, height: Int, phases: String? = nil, cpu: String? = nil) {
@@ -105,7 +129,8 @@ final class QALog {
     /// Writes `{"event": name, "seq": N, "t": ms, …fields}` with those three first and the rest in a stable order.
     private func emit(_ name: String, _ fields: [String: Any]) {
         sequence += 1
-        let head = "{\"event\":" + Self.json(name) + ",\"seq\":\(sequence),\"t\":\((g_get_monotonic_time() - Self.processStart) / 1000)"
+        let time = Int((g_get_monotonic_time() - Self.processStart) / 1000)
+        let head = "{\"event\":" + Self.json(name) + ",\"seq\":\(sequence),\"t\":\(time)"
         let keys = fields.keys.sorted()
         var values = keys.map { Self.json(fields[$0]!) }
         func line() -> String {
@@ -123,7 +148,9 @@ final class QALog {
             text = line()
         }
         output?.send(text)
-        for observer in observers { observer(text) }
+        guard !observers.isEmpty else { return }
+        let entry = Entry(text: text, event: name, seq: sequence, time: time, fields: Dictionary(uniqueKeysWithValues: zip(keys, values)))
+        for observer in observers { observer(entry) }
     }
 
     private static func json(_ value: Any) -> String {
