@@ -133,11 +133,12 @@ def test_a_resize_is_one_resized_event_with_the_new_size():
 
 
 def test_autoplay_back_to_first_and_dots_have_their_own_causes_and_one_page_event_each():
-    with App("--page", "carousel", "--autoplay", "0.5") as app:
+    # Three seconds between advances: the clicks below fit between two of them (each movement restarts the countdown).
+    with App("--page", "carousel", "--autoplay", "3") as app:
         app.accessible()
         app.wait_event("page", component="carousel", index=1, cause="autoplay")
         app.wait_event("settled", component="carousel", index=1, cause="autoplay")
-        # The pointer over the carousel holds autoplay still; a click on a dot three pages away is one page event.
+        # A click on a dot three pages away is one page event.
         m = app.mark()
         xdo("mousemove", *carousel._centre(app, carousel._dot(app, 4)), "click", 1)
         carousel._settle(app, 4, "click")

@@ -70,12 +70,15 @@ final class QAPanel {
         gtk_label_set_xalign(title.opaque, 0)
         let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
         gtk_widget_add_css_class(panel, "qa-panel")
-        gtk_box_append(panel.cast(), title)
-        gtk_box_append(panel.cast(), makeTools())
+        // The title shares the tools' row and the summary shares the counts' line, so the panel takes little more
+        // height from the page than the log alone did.
+        gtk_box_append(panel.cast(), makeTools(title: title))
+        let info = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)!
         gestureLabel = makeInfoLabel("qa-gesture")
         countsLabel = makeInfoLabel("qa-counts")
-        gtk_box_append(panel.cast(), gestureLabel!)
-        gtk_box_append(panel.cast(), countsLabel!)
+        gtk_box_append(info.cast(), gestureLabel!)
+        gtk_box_append(info.cast(), countsLabel!)
+        gtk_box_append(panel.cast(), info)
         widget = panel
         updateInfo()
         if deferringLog {
@@ -113,8 +116,9 @@ final class QAPanel {
 
     // MARK: - Widgets
 
-    /// The tools' row (wrapping onto more lines in a narrow window): the two filters, Pause, Clear, Copy, Save….
-    private func makeTools() -> UnsafeMutablePointer<GtkWidget> {
+    /// The tools' row (wrapping onto more lines in a narrow window): the title, the two filters, Pause, Clear, Copy,
+    /// Save….
+    private func makeTools(title: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let event = makeFilter(label: "Filter by event", all: "All events", choices: Self.eventChoices) { [weak self] in
             self?.filter.event = $0
             self?.refilter()
@@ -131,7 +135,7 @@ final class QAPanel {
         let clear = makeButton("Clear", tooltip: "Empty the view and the counts (not the log on standard output)") { $0.clear() }
         let copy = makeButton("Copy", tooltip: "Copy the lines shown to the clipboard") { $0.copyShown() }
         let save = makeButton("Save…", tooltip: "Save the lines shown to a file") { $0.saveShown() }
-        let row = WrappingRow.make([event, component, pause, clear, copy, save].map { Widget(unsafeRetaining: UnsafeMutableRawPointer($0)) })
+        let row = WrappingRow.make([title, event, component, pause, clear, copy, save].map { Widget(unsafeRetaining: UnsafeMutableRawPointer($0)) })
         row.addStyleClass("qa-tools")
         tools = row   // the handle holds the row's one reference until the panel goes
         return row.unsafePointer.assumingMemoryBound(to: GtkWidget.self)
@@ -168,6 +172,7 @@ final class QAPanel {
         gtk_widget_add_css_class(label, cssClass)
         gtk_label_set_xalign(label.opaque, 0)
         gtk_label_set_wrap(label.opaque, 1)
+        gtk_widget_set_hexpand(label, 1)
         return label
     }
 
