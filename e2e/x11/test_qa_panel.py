@@ -1,9 +1,10 @@
 """The QA panel as a tester's tool, driven as a user would (pointer and keys) and read through AT-SPI: the filters,
-Pause and Resume, Clear, Save…, the counts and the last gesture's summary, the log's view filling the panel, and a
+Pause and Resume, Clear, Save…, Copy (read back with xclip), the counts and the last gesture's summary, the log's view filling the panel, and a
 Tab stop for every control."""
 
 import json
 import os
+import subprocess
 import tempfile
 
 import pyatspi
@@ -106,6 +107,15 @@ def test_save_writes_the_lines_shown_and_every_control_is_a_tab_stop():
         with open(path) as f:
             saved = [json.loads(line) for line in f]
         assert saved == shown, (saved, shown)
+
+        # Copy: the same lines on the clipboard (read back by another X client).
+        window.click(app.find(role="push button", name="Copy"))
+
+        def clipboard():
+            p = subprocess.run(["xclip", "-o", "-selection", "clipboard"], capture_output=True, text=True, timeout=10)
+            return p.stdout if p.returncode == 0 else None
+        wait_until(lambda: clipboard() is not None, message="the clipboard to hold text")
+        assert [json.loads(line) for line in clipboard().splitlines()] == shown, clipboard()
 
         # Shift+Tab from the log's view goes back through the panel: each control takes the focus in turn, none
         # skipped (a drop-down's focus is on the button inside it).
