@@ -10,7 +10,7 @@ final class QALogSummaryTests: XCTestCase {
     private static func entries(_ write: (QALog) -> Void) -> [QALog.Entry] {
         let log = QALog(writesToStandardOutput: false)
         var entries: [QALog.Entry] = []
-        log.observe { entries.append($0) }
+        log.observeEntries { entries.append($0) }
         write(log)
         return entries
     }

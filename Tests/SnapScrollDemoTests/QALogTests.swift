@@ -13,7 +13,7 @@ final class QALogTests: XCTestCase {
         try MainActor.assumeIsolated {
             let log = QALog(writesToStandardOutput: false)
             var lines: [String] = []
-            log.observe { lines.append($0.text) }
+            log.observe { lines.append($0) }
             // Escapes (6 bytes for a control character, 2 for a quote) and 4-byte characters, so a cut could split one.
             let message = "banner 1: cannot load image " + String(repeating: "a\u{1}\"🍎", count: 2_000) + ".png: file not found"
             log.error(message)

@@ -17,7 +17,8 @@ final class QALog {
     private(set) var sequence = 0
     /// Whether lines go to standard output.
     let writesToStandardOutput: Bool
-    private var observers: [@MainActor (Entry) -> Void] = []
+    private var observers: [@MainActor (String) -> Void] = []
+    private var entryObservers: [@MainActor (Entry) -> Void] = []
 
     /// One line as the QA panel sees it: the text written, and what it says, for filters and counts.
     struct Entry {
@@ -64,7 +65,10 @@ final class QALog {
     }
 
     /// Calls `observer` with every line from now on.
-    func observe(_ observer: @escaping @MainActor (Entry) -> Void) { observers.append(observer) }
+    func observe(_ observer: @escaping @MainActor (String) -> Void) { observers.append(observer) }
+
+    /// Calls `observer` with every line from now on, with what it says (the QA panel's filters and counts).
+    func observeEntries(_ observer: @escaping @MainActor (Entry) -> Void) { entryObservers.append(observer) }
 
     /// `phases` and `cpu` (already JSON) are added as they are, for the start-up benchmark.
     func ready(page: String, width: Int, height: Int, phases: String? = nil, cpu: String? = nil) {
@@ -148,9 +152,10 @@ final class QALog {
             text = line()
         }
         output?.send(text)
-        guard !observers.isEmpty else { return }
+        for observer in observers { observer(text) }
+        guard !entryObservers.isEmpty else { return }
         let entry = Entry(text: text, event: name, seq: sequence, time: time, fields: Dictionary(uniqueKeysWithValues: zip(keys, values)))
-        for observer in observers { observer(entry) }
+        for observer in entryObservers { observer(entry) }
     }
 
     private static func json(_ value: Any) -> String {

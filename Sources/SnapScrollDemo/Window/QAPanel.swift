@@ -56,7 +56,7 @@ final class QAPanel {
 
     init(log: QALog) {
         self.log = log
-        log.observe { [weak self] entry in self?.append(entry) }
+        log.observeEntries { [weak self] entry in self?.append(entry) }
     }
 
     /// Builds the widgets (first call only) and returns the root. With `deferringLog`, the log's area is a plain
