@@ -2,7 +2,9 @@
 them on every line of every test), gestures with their release, page switches, settings, resizes, the causes that
 tell autoplay, keys and clicks apart, one `page` event per page change, and `--start-item`."""
 
-import subprocess
+import time
+
+import pyatspi
 
 from harness import App, run_demo, xdo
 from hostile import centre, window_origin
@@ -89,6 +91,37 @@ def test_switched_names_the_page_and_its_cause():
         xdo("mousemove", *centre(header_tab(app, "strip"), origin), "click", 1)
         app.wait_event("switched", page="strip", cause="click")
         assert [(e["page"], e["cause"]) for e in app.since(m, "switched")] == [("carousel", "click"), ("strip", "click")]
+
+    # The keyboard: Shift+Tab from the page's component reaches the header's last tab (Carousel); Space opens it.
+    with App("--page", "menu", "--size", "960x640") as app:
+        app.accessible()
+        switcher = app.find(role="panel", name="Demo pages")
+
+        def focused_tab():
+            tabs = [n.name for n in app.find_all(role="page tab", root=switcher)
+                    if n.getState().contains(pyatspi.STATE_FOCUSED)]
+            return tabs[0] if tabs else None
+        for _ in range(6):
+            xdo("key", "shift+Tab")
+            if wait_until_or_none(focused_tab):
+                break
+        assert focused_tab() == "Carousel", focused_tab()
+        m = app.mark()
+        xdo("key", "space")
+        app.wait_event("switched", page="carousel", cause="keyboard")
+        assert len(app.since(m, "switched")) == 1, app.since(m, "switched")
+
+
+def wait_until_or_none(predicate, seconds=1.0):
+    """`predicate()` once it is true within `seconds`, else None: for a step that may or may not change something
+    (a Shift+Tab that moves the focus somewhere else than the header)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    return None
 
 
 def _setting(app, name, value):
