@@ -6,12 +6,14 @@ public enum Cause: String, Sendable, CaseIterable {
     case touchpad
     /// A pointer dragging the content.
     case drag
-    /// Arrow keys, Home/End, Page Up/Down, or Enter/Space on a dot or segment.
+    /// Arrow keys, Home/End, Page Up/Down, or Enter/Space on a dot, a segment or an item.
     case keyboard
     /// A click on an item, a peeking neighbour, a dot or a segment.
     case click
     /// The application's code (`scrollTo`, `select`, a reset button).
     case programmatic
+    /// A component moving by itself on a timer (a carousel's autoplay).
+    case autoplay
     /// A change of the view's size, which keeps the current item in place.
     case resize
 }

@@ -7,6 +7,8 @@
 /// the cause of its last input. A request that does not move (previous at index 0) still settles once.
 /// Under reduced motion every move is instant and `.settled` is queued at the end of the input call itself, except
 /// for the wheel, whose bursts settle once the wheel has been quiet for the quiet period.
+/// The user's gestures (drags, touchpad swipes, wheel bursts, keys) are also reported as they start and let go, in a
+/// queue of their own (`drainGestures()`, see `SnapGesture`).
 /// Used from one thread; deliberately not `Sendable`.
 public struct SnapController {
     /// Which input, if any, steers the content directly (content follows the input, no animation).
@@ -97,6 +99,9 @@ public struct SnapController {
     private var wheelAccumulator = WheelAccumulator()
     private var lastWheelTime: Double?
     private var events: [SnapEvent] = []
+    /// The gesture in progress: its input, the item it started from, and the highest speed (px/ms) seen under it.
+    private var gesture: (input: Cause, startIndex: Int, peakSpeed: Double)?
+    private var gestureReports: [SnapGesture] = []
 
     /// A controller resting on `initialIndex` (clamped) of `layout`.
     public init(layout: SnapLayout, configuration: SnapConfiguration = .standard, initialIndex: Int = 0) {
@@ -149,11 +154,10 @@ public struct SnapController {
     /// the quiet period, so notches pushing against an end, or instant moves under reduced motion, settle once too.
     public mutating func wheel(notches: Double, time: Double) {
         guard notches.isFinite else { return }
-        if let last = lastWheelTime, time - last <= configuration.quietPeriod {
-            // Same burst: keep the partial step.
-        } else {
-            wheelAccumulator.reset()
-        }
+        let sameBurst = lastWheelTime.map { time - $0 <= configuration.quietPeriod } ?? false
+        // In the same burst the partial step is kept.
+        if !sameBurst { wheelAccumulator.reset() }
+        if !sameBurst || gesture?.input != .wheel { beginGesture(.wheel) }
         lastWheelTime = time
         steering = .none
         pendingCause = .wheel
@@ -181,6 +185,7 @@ public struct SnapController {
 
     /// A drag starts: any animation stops where the content is (no jump). Cause `.drag`.
     public mutating func dragBegan(time: Double) {
+        beginGesture(.drag)
         haltMotion()
         endDetector.cancel()
         steering = .drag(startOffset: offset, startIndex: currentIndex)
@@ -200,7 +205,7 @@ public struct SnapController {
         }
         guard case .drag(let startOffset, _) = steering else { return }
         setOffset(clamped(startOffset - translation))
-        velocityTracker.add(position: offset, time: time)
+        track(time: time)
     }
 
     /// The drag ended: snap with `targetParameters` from the tracked velocity of the offset; the index at
@@ -213,6 +218,7 @@ public struct SnapController {
         let target = chooseSnapTarget(
             in: layout, offset: offset, velocity: velocity, startIndex: startIndex,
             parameters: configuration.targetParameters)
+        endGesture(velocity: velocity, projected: projection(velocity, configuration.targetParameters), target: target.index)
         move(to: target.index, velocity: velocity, glide: false, time: time)
     }
 
@@ -289,6 +295,9 @@ public struct SnapController {
             endDetector.cancel()
             if case .scroll(let startIndex) = steering {
                 finishScroll(startIndex: startIndex, velocity: velocityTracker.velocity(at: time), time: time)
+            } else if gesture?.input == .wheel {
+                let target = targetIndex ?? currentIndex
+                endGesture(velocity: 0, projected: layout.restingOffset(target), target: target)
             }
         }
         if let motion {
@@ -324,18 +333,28 @@ public struct SnapController {
         events.removeAll(keepingCapacity: true)
     }
 
+    /// Gesture reports since the last drain, in order. Drained before `drainEvents()` after the same call, they keep
+    /// their order with the events: a gesture's `.end` comes before its `.settled`.
+    public mutating func drainGestures() -> [SnapGesture] {
+        guard !gestureReports.isEmpty else { return [] }
+        let drained = gestureReports
+        gestureReports = []
+        return drained
+    }
+
     // MARK: - Internals
 
     /// The content follows direct input (touchpad or an outside adjustment change) to `newOffset`.
     private mutating func follow(to newOffset: Double, cause: Cause, time: Double) {
         if case .scroll = steering {} else {
+            beginGesture(cause)
             haltMotion()
             velocityTracker.reset()
             steering = .scroll(startIndex: currentIndex)
         }
         pendingCause = cause
         setOffset(clamped(newOffset))
-        velocityTracker.add(position: offset, time: time)
+        track(time: time)
         noteQuietInput(at: time)
     }
 
@@ -346,15 +365,64 @@ public struct SnapController {
         let target = chooseSnapTarget(
             in: layout, offset: offset, velocity: velocity, startIndex: startIndex,
             parameters: configuration.touchpadParameters)
+        endGesture(velocity: velocity, projected: projection(velocity, configuration.touchpadParameters), target: target.index)
         move(to: target.index, velocity: velocity, glide: false, time: time)
     }
 
     /// A discrete request (key, click, programmatic): takes over from any steering input.
+    /// A key request is a gesture of its own, begun and let go at once.
     private mutating func request(_ index: Int, cause: Cause, time: Double) {
+        if cause == .keyboard {
+            beginGesture(.keyboard)
+            let target = clampedIndex(index)
+            endGesture(velocity: 0, projected: layout.restingOffset(target), target: target)
+        } else {
+            interruptGesture()
+        }
         steering = .none
         endDetector.cancel()
         pendingCause = cause
         move(to: index, velocity: motionVelocity(), glide: true, time: time)
+    }
+
+    // MARK: - Gesture reports
+
+    /// Reports the start of a gesture of `input`, ending the one in progress first.
+    private mutating func beginGesture(_ input: Cause) {
+        interruptGesture()
+        gesture = (input, currentIndex, 0)
+        gestureReports.append(SnapGesture(
+            phase: .start, input: input, startIndex: currentIndex, projectedOffset: offset, targetIndex: currentIndex))
+    }
+
+    /// Reports that the gesture in progress let go, heading for item `target`; nothing when none is in progress.
+    private mutating func endGesture(velocity: Double, projected: Double, target: Int) {
+        guard let (input, startIndex, peakSpeed) = gesture else { return }
+        gesture = nil
+        gestureReports.append(SnapGesture(
+            phase: .end, input: input, startIndex: startIndex, velocity: velocity, peakSpeed: peakSpeed,
+            projectedOffset: projected, targetIndex: clampedIndex(target)))
+    }
+
+    /// Other input or a request takes over: the gesture in progress ends where the content is heading now.
+    private mutating func interruptGesture() {
+        guard gesture != nil else { return }
+        let target = targetIndex ?? currentIndex
+        endGesture(velocity: 0, projected: offset, target: target)
+    }
+
+    /// Where `velocity` would coast the content from here under `parameters`, within the row.
+    private func projection(_ velocity: Double, _ parameters: SnapTargetParameters) -> Double {
+        guard velocity.isFinite else { return offset }
+        return clamped(offset + parameters.projectedDistance(velocity: velocity))
+    }
+
+    /// Records the offset for the velocity, and the gesture's highest speed so far.
+    private mutating func track(time: Double) {
+        velocityTracker.add(position: offset, time: time)
+        if gesture != nil {
+            gesture!.peakSpeed = max(gesture!.peakSpeed, abs(velocityTracker.velocity(at: time)))
+        }
     }
 
     /// Heads for item `index`'s resting place (index clamped), carrying `velocity` into the new motion so a retarget

@@ -4,6 +4,8 @@ import SnapGtk
 
 /// snapscroll-demo: parse the command line, load the content, open the window.
 
+// The QA log's times count from here.
+_ = QALog.processStart
 // Before anything opens a file or a socket: closed standard streams get /dev/null, then signals are set up.
 ProcessSetup.reopenClosedStandardStreams()
 ProcessSetup.setSignalDispositions()
@@ -51,7 +53,7 @@ do {
 }
 
 StartupPhases.mark("css")
-if options.page == "strip" { StripGlyphs.warmFirstFrame(content) }
+if options.page == "strip" { StripGlyphs.warmFirstFrame(content, startItem: options.startItem) }
 let log = QALog(writesToStandardOutput: options.qaLog)
 let application = Application(id: "io.github.snapscroll.Demo")
 terminationSignals.application = application

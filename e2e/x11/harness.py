@@ -144,9 +144,23 @@ class App:
             except queue.Empty:
                 return
             try:
-                self.events.append(json.loads(line))
+                event = json.loads(line)
             except ValueError:
                 raise AssertionError(f"non-JSON line on standard output: {line!r}")
+            self._check_sequence(event)
+            self.events.append(event)
+
+    def _check_sequence(self, event):
+        """Every event line (the benchmark's `bench` lines aside) starts with `event`, `seq` and `t`: `seq` one more than
+        the last line's (plus the lines dropped just before, which it counts), `t` never less than the last."""
+        if event.get("event") == "bench":
+            return
+        assert list(event)[:3] == ["event", "seq", "t"], f"a line not starting with event, seq, t: {event}"
+        last_seq, last_t = getattr(self, "_last_seq", 0), getattr(self, "_last_t", 0)
+        expected = last_seq + 1 + event.get("dropped", 0)
+        assert event["seq"] == expected, f"seq {event['seq']} after {last_seq} (expected {expected}): {event}"
+        assert isinstance(event["t"], int) and event["t"] >= last_t, f"t {event['t']} after {last_t}: {event}"
+        self._last_seq, self._last_t = event["seq"], event["t"]
 
     def wait_event(self, name, timeout=PATIENCE, **fields):
         """Waits for the next event (after the cursor) named `name` with the given fields."""

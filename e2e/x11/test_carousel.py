@@ -160,10 +160,12 @@ def test_drags_move_at_most_one_page():
         app.accessible()
         x, y = _carousel_centre(app)
         _, _, pw, _ = extents(app.find(role="scroll pane", name="Banners", root=_panel(app)))
+        # Slow, past half a page (a banner's width and its gap: the pitch, which the window's height scales).
+        _, _, bw, _ = extents(_banner(app, 0))
         mark = app.mark()
-        _drag(app, x + 100, y, -int(pw * 0.6), steps=20, pause=0.02)   # slow, past half a page
+        _drag(app, x + 100, y, -int(bw * 0.75), steps=20, pause=0.02)
         _settle(app, 1, "drag")
-        assert _page_events(app, mark) == [(1, "drag")]
+        assert _page_events(app, mark) == [(1, "drag")], app.since(mark)
         # A fast, long fling: still one page only.
         mark = app.mark()
         _drag(app, x + pw // 2 - 10, y, -int(pw * 0.95), steps=3, pause=0.005)

@@ -56,14 +56,17 @@ def _focus_by_tap(app, s, component, index):
 
 
 def _check_far_items(app, s, component, start, rtl=False):
-    """From item `start`: one notch on, End, Home — each resting centred within a pixel, reported once."""
+    """From item `start` (`--start-item`, its settle right after `ready` with the real offset): one notch on, End,
+    Home — each resting centred within a pixel, reported once."""
+    _settled(app, component, start, "programmatic", strip=s, rtl=rtl)
     s.assert_centred(start)
     point = s.centre_on_screen()
     wheel(point, 6 if rtl else 7)
     _settled(app, component, start + 1, "wheel", strip=s, rtl=rtl)
     s.assert_centred(start + 1)
-    _focus_by_tap(app, s, component, start + 1)
-    _settled(app, component, start + 1, "click", strip=s, rtl=rtl)
+    m = _focus_by_tap(app, s, component, start + 1)
+    app.quiet(0.3)   # the time a settle would take to show: the card tapped rests in place, nothing moves
+    assert not app.since(m, "settled"), app.since(m, "settled")
     for key, index in [("End", MILLION - 1), ("Left" if not rtl else "Right", MILLION - 2), ("Home", 0)]:
         m = app.mark()
         xdo("key", key)
@@ -74,26 +77,26 @@ def _check_far_items(app, s, component, start, rtl=False):
 
 
 def test_a_million_strip_items_rest_centred_at_the_start_the_middle_and_the_end():
-    with App("--page", "strip", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "500000"}) as app:
+    with App("--page", "strip", "--content", _million("lists"), "--start-item", "500000") as app:
         s = Strip(app, "Strip", "Fruit strip", "panel", lambda i: f"Item {i + 1}, item {i + 1}", STRIP_PITCH, MILLION)
         _check_far_items(app, s, "strip", 500_000)
         assert not app.stderr, app.stderr
 
 
 def test_a_million_strip_items_right_to_left():
-    with App("--page", "strip", "--rtl", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "999990"}) as app:
+    with App("--page", "strip", "--rtl", "--content", _million("lists"), "--start-item", "999990") as app:
         s = Strip(app, "Strip", "Fruit strip", "panel", lambda i: f"Item {i + 1}, item {i + 1}", STRIP_PITCH, MILLION)
         _check_far_items(app, s, "strip", 999_990, rtl=True)
 
 
 def test_a_million_menu_tabs_rest_centred_at_the_start_the_middle_and_the_end():
-    with App("--page", "menu", "--content", _million("lists"), env={"SNAPSCROLL_START_ITEM": "500000"}) as app:
+    with App("--page", "menu", "--content", _million("lists"), "--start-item", "500000") as app:
         s = Strip(app, "Tab menu", "Weekday menu", "page tab", lambda i: f"Day {i + 1}", 100, MILLION)
         _check_far_items(app, s, "menu", 500_000)
 
 
 def test_a_million_banners_rest_in_place_at_the_middle_and_the_end():
-    with App("--page", "carousel", "--content", _million("banners"), env={"SNAPSCROLL_START_ITEM": "500000"}) as app:
+    with App("--page", "carousel", "--content", _million("banners"), "--start-item", "500000") as app:
         app.accessible()
         carousel._assert_in_place(app, 500_000, MILLION)
         xdo("mousemove", *carousel._carousel_centre(app), "click", 5)
@@ -151,7 +154,7 @@ def test_a_looping_strip_right_to_left_and_reduced_motion():
         m = app.mark(); wheel(point, 6, times=2)
         _settled(app, "strip", 1, "wheel", strip=s, rtl=True, loop=True); s.assert_centred(1)
         assert len(app.since(m, "settled")) == 1
-        _focus_by_tap(app, s, "strip", 1); _settled(app, "strip", 1, "click")
+        _focus_by_tap(app, s, "strip", 1)   # the card at rest: tapped only, nothing moves
         for key, index in [("Right", 0), ("Right", 6), ("Left", 0), ("End", 6)]:
             m = app.mark(); xdo("key", key)
             _settled(app, "strip", index, "keyboard", strip=s, rtl=True, loop=True); s.assert_centred(index)
@@ -200,7 +203,7 @@ def test_autoplay_advances_wraps_and_holds_still_while_hovered():
         app.accessible()
         pages = _pages_until(app, m, 6)
         assert [i for i, _ in pages[:6]] == [1, 2, 3, 4, 0, 1], pages
-        assert all(c == "programmatic" for _, c in pages), pages
+        assert all(c == "autoplay" for _, c in pages), pages
         settled = [e["index"] for e in app.since(m, "settled")]
         assert settled[:5] == [1, 2, 3, 4, 0], settled
         # The pointer over the carousel: nothing moves.

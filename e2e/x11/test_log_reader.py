@@ -160,10 +160,13 @@ def test_a_pipe_nobody_reads_never_stops_the_app():
         assert len(marked) == 1, marked
         first_after = lines[kept:][0]
         assert first_after is marked[0] and first_after["dropped"] > 0, lines[kept:kept + 3]
-        # Every line is either kept or counted: `ready`, the tap, two for each key of the flood and for End.
-        written = 1 + 1 + 2 * (2 * FLOOD_ROUNDS) + 2
+        # Every line is either kept or counted: `ready`, the tap, four for each key of the flood and for End (its
+        # gesture's start and end, `page`, `settled`); the dropped ones are counted by `seq` too.
+        written = 1 + 1 + 4 * (2 * FLOOD_ROUNDS) + 4
         print(f"     {kept} lines kept while nobody read, then {first_after['dropped']} dropped (of {written})")
         assert kept + first_after["dropped"] == written, (kept, first_after, written)
+        assert [e["seq"] for e in lines[:kept]] == list(range(1, kept + 1)), "seq counts the lines kept"
+        assert first_after["seq"] == written + 1, (first_after, written)
 
         # Nobody reads again: SIGTERM ends the app at once, with status 0 and nothing on standard error.
         _flood()

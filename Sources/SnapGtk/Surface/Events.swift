@@ -77,3 +77,40 @@ public struct ImageErrorEvent: Sendable, Equatable {
         self.message = message
     }
 }
+
+/// A user's gesture on a snapping component began or let go (see ``SnapScroller/onGesture``): a drag from press to
+/// release, a touchpad swipe up to its end, a burst of wheel notches up to 200 ms without one, or one key press.
+/// Every `.start` is followed by exactly one `.end`, before the gesture's settle.
+public struct GestureEvent: Sendable, Equatable {
+    /// Whether the gesture began (`.start`) or let go (`.end`).
+    public typealias Phase = SnapGesture.Phase
+
+    /// Whether the gesture began or let go.
+    public let phase: Phase
+    /// The input: `.wheel`, `.touchpad`, `.drag` (a mouse, or the scrollbar) or `.keyboard`.
+    public let input: Cause
+    /// The item current when the gesture began, from 0.
+    public let startIndex: Int
+    /// At `.end`: the release velocity in px/s, positive toward later items (leftward right to left); 0 for wheel
+    /// notches and keys, and at `.start`.
+    public let velocity: Double
+    /// At `.end`: the highest speed (px/s) the content reached under the input; 0 at `.start`.
+    public let peakSpeed: Double
+    /// At `.end`: where the release velocity would coast the content, as a value of the scroll adjustment (like
+    /// ``SettleEvent/offset``); for wheel notches and keys, the target's resting offset.
+    public let projectedOffset: Double
+    /// At `.end`: the item chosen to rest on; at `.start`, ``startIndex``.
+    public let targetIndex: Int
+
+    /// An event with every field given (velocities in px/s, offsets as adjustment values).
+    public init(phase: Phase, input: Cause, startIndex: Int, velocity: Double = 0, peakSpeed: Double = 0,
+                projectedOffset: Double, targetIndex: Int) {
+        self.phase = phase
+        self.input = input
+        self.startIndex = startIndex
+        self.velocity = velocity
+        self.peakSpeed = peakSpeed
+        self.projectedOffset = projectedOffset
+        self.targetIndex = targetIndex
+    }
+}

@@ -18,6 +18,10 @@ struct DemoOptions: Equatable {
     var snapGuides = false
     /// Bounds of `--autoplay`, in seconds.
     static let autoplayRange = 0.5...3600.0
+    /// `--start-item N`: the opening page's snapping component starts on item N (nil: on its first item).
+    var startItem: Int?
+    /// Bounds of `--start-item` (a component clamps it to its last item).
+    static let startItemRange = 0...999_999_999
     var width = defaultSize.width
     var height = defaultSize.height
     var reduceMotion = false
@@ -65,7 +69,12 @@ struct DemoOptions: Equatable {
         defer { guidesFlag.deallocate() }
         let autoplay = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
         autoplay.initialize(to: nil)
-        defer { loopFlag.deallocate(); g_free(autoplay.pointee); autoplay.deallocate() }
+        let startItem = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+        startItem.initialize(to: nil)
+        defer {
+            loopFlag.deallocate(); g_free(autoplay.pointee); autoplay.deallocate()
+            g_free(startItem.pointee); startItem.deallocate()
+        }
         var keep: [UnsafeMutablePointer<CChar>] = []
         defer {
             for p in [page, size, content] { g_free(p.pointee); p.deallocate() }
@@ -89,6 +98,7 @@ struct DemoOptions: Equatable {
             entry("loop", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(loopFlag), "Strip and carousel wrap around: the first item follows the last"),
             entry("snap-guides", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(guidesFlag), "Draw snap guides over the menu, strip and carousel (Ctrl+G toggles them)"),
             entry("autoplay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(autoplay), "The carousel advances by itself every SECONDS, \(autoplayRange.lowerBound) to \(Int(autoplayRange.upperBound)) (default: off)", "SECONDS"),
+            entry("start-item", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(startItem), "The opening page's menu, strip or carousel starts on item N, \(startItemRange.lowerBound) to \(startItemRange.upperBound), clamped to its last item (default 0)", "N"),
             GOptionEntry(),
         ]
         let context = g_option_context_new(nil)
@@ -119,6 +129,12 @@ struct DemoOptions: Equatable {
                 throw UsageError(description: "bad interval \"\(value)\" for --autoplay (expected seconds, \(autoplayRange.lowerBound)...\(Int(autoplayRange.upperBound)), e.g. 3)")
             }
             options.autoplaySeconds = seconds
+        }
+        if let value = startItem.pointee.map({ String(cString: $0) }) {
+            guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(value), startItemRange.contains(index) else {
+                throw UsageError(description: "bad item \"\(value)\" for --start-item (expected a whole number, \(startItemRange.lowerBound)...\(startItemRange.upperBound), e.g. 500000)")
+            }
+            options.startItem = index
         }
         if let value = page.pointee.map({ String(cString: $0) }) {
             guard pageIDs.contains(value) else {

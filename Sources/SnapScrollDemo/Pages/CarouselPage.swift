@@ -31,12 +31,13 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     controls.append(feedback)
     carousel.loops = context.loop
     carousel.autoplayInterval = context.autoplaySeconds
-    applyStartItem(carousel.scroller)
+    context.startItem?.place(carousel.scroller)
 
     context.bench.register(page: "carousel", carousel.scroller)
     context.guides.follow(carousel.scroller)
     carousel.onPageChanged = { log.page(component, index: $0.index, cause: $0.cause) }
     carousel.onSettled = { log.settled(component, index: $0.index, offset: $0.offset, cause: $0.cause) }
+    carousel.onGesture = { log.gesture(component, $0) }
     carousel.onTapped = { event in
         let index = event.index
         log.tapped(component, index: index)

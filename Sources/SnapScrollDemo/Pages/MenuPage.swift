@@ -69,12 +69,13 @@ func makeMenuPage(_ context: PageContext) -> Widget {
     updateIndicator()
     scroller.onPositionChanged = { _ in updateIndicator() }
 
+    context.startItem?.place(scroller)
     context.bench.register(page: "menu", scroller)
     context.guides.follow(scroller)
+    scroller.onGesture = { context.log.gesture("menu", $0) }
     scroller.onSettled = { event in
         context.log.settled("menu", index: event.index, offset: event.offset, cause: event.cause)
     }
-    applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("menu", index: $0.index) }
 
     let page = Box(.vertical, spacing: 18)

@@ -1,4 +1,3 @@
-import Glibc
 import SnapCore
 import SnapGtk
 
@@ -7,8 +6,6 @@ private enum StripDesign {
     static let cardWidth = 100.0
     static let cardHeight = 100
     static let spacing = 70.0
-    /// Environment variable giving the initial item count, for start-up and memory measurements.
-    static let itemsVariable = "SNAPSCROLL_STRIP_ITEMS"
     /// Cards on each side of the start item that the first frame lays out at the default window size: the visible
     /// ones (half the 960 px window holds about three 170 px steps) and the scroller's overscan.
     static let firstFrameRadius = 3 + SnapScroller.overscan
@@ -17,10 +14,8 @@ private enum StripDesign {
     static let warmUpLimit = 64
     static let warmUpScanLimit = 1_024
 
-    /// The items the strip starts with: the content's, or `SNAPSCROLL_STRIP_ITEMS`.
-    static func initialCount(_ fruit: TextList) -> Int {
-        getenv(itemsVariable).flatMap { Int(String(cString: $0)) }.map { min(max($0, 1), maximumDemoItems) } ?? fruit.count
-    }
+    /// The items the strip starts with: the content's (a content file gives any other count).
+    static func initialCount(_ fruit: TextList) -> Int { fruit.count }
 
     /// The fruit, then more of it, numbered, when the QA count asks for more items than the content holds.
     static func title(_ fruit: TextList, _ index: Int) -> String {
@@ -34,11 +29,11 @@ private enum StripDesign {
 enum StripGlyphs {
     /// When the window opens on the strip: the fruit its first frame lays out (the start item and
     /// `firstFrameRadius` on each side, nearest first), started as soon as the stylesheets are installed.
-    static func warmFirstFrame(_ content: DemoContent) {
+    static func warmFirstFrame(_ content: DemoContent, startItem: Int?) {
         let fruit = content.strip
         let count = StripDesign.initialCount(fruit)
         guard !fruit.isEmpty else { return }
-        let start = min(max(requestedStartItem() ?? 0, 0), count - 1)
+        let start = min(max(startItem ?? 0, 0), count - 1)
         let indices = [start] + (1...StripDesign.firstFrameRadius).flatMap { [start + $0, start - $0] }
             .filter { (0..<count).contains($0) }
         GlyphWarmUp.start(distinct(indices.map { fruit[$0 % fruit.count] }), styledAs: ["strip-card"])
@@ -88,15 +83,16 @@ func makeStripPage(_ context: PageContext) -> Widget {
     scroller.loops = context.loop
     scroller.rootWidget.expandsVertically = false
     scroller.rootWidget.verticalAlignment = .center
+    context.startItem?.place(scroller)
     showCentre(scroller.currentIndex)
     scroller.onCurrentIndexChanged = { showCentre($0.index) }
+    scroller.onGesture = { context.log.gesture("strip", $0) }
     scroller.onSettled = { event in
         showCentre(event.index)
         context.log.settled("strip", index: event.index, offset: event.offset, cause: event.cause)
     }
     context.bench.register(page: "strip", scroller)
     context.guides.follow(scroller)
-    applyStartItem(scroller)
     scroller.onTap = { context.log.tapped("strip", index: $0.index) }
 
     let page = Box(.vertical, spacing: 12)

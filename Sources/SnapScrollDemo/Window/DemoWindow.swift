@@ -1,4 +1,5 @@
 import CSnapGtk
+import SnapCore
 @_spi(GtkInterop) import SnapGtk
 
 /// What every page builder gets: the content, the QA log and where resources live.
@@ -15,6 +16,8 @@ struct PageContext {
     var autoplaySeconds: Double?
     /// Snap guides over the snapping components (`--snap-guides`, Ctrl+G): each page's components follow it.
     let guides = SnapGuidesSwitch()
+    /// `--start-item`: the item the opening page's component starts on (nil: its first).
+    var startItem: StartItem?
 }
 
 /// One page of the demo: its ID (as `--page` names it), its title (in the user's language), and how to build it.
@@ -44,6 +47,8 @@ final class DemoWindow {
     static let qaPanelMinimumWindowHeight = 500
     /// Windows opening at least this wide paint their first frame with the header's page tabs (they need about 670 px).
     static let tabsSurelyFitWidth = 800
+    /// How long (ms) a new window size must hold before `resized` reports it: one event per resize, not per frame.
+    static let resizeQuietPeriod = 150
 
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
@@ -60,12 +65,18 @@ final class DemoWindow {
     private var builtPages: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var readySent = false
     private var readyHandler: UInt = 0
+    /// The window size last reported (`ready`, then `resized`), and the pending report of a new one.
+    private var reportedSize = (width: 0, height: 0)
+    private var resizeReport: MainLoopTimer?
+    /// The input that last reached the header's page switcher, for the `switched` event's cause.
+    private var switcherInput: Cause?
 
     init(application: Application, options: DemoOptions, context: PageContext) {
         var context = context
         context.loop = options.loop
         context.autoplaySeconds = options.autoplaySeconds
         context.guides.set(options.snapGuides)
+        context.startItem = options.startItem.map(StartItem.init(index:))
         self.context = context
         log = context.log
         bench = context.bench
@@ -110,8 +121,10 @@ final class DemoWindow {
         // application's accelerators (Ctrl+L, F10, Ctrl+W, Ctrl+Q, Ctrl+?), which GTK runs before the focused widget
         // sees the key, wherever the focus is.
         showQAPanel(options.height >= Self.qaPanelMinimumWindowHeight)
+        let log = log
         let menu = MainMenu(window: window, application: application, qaShown: qaShown, guides: context.guides,
-                            iconFolder: context.resources.checkoutIconFolder) { [weak self] in
+                            iconFolder: context.resources.checkoutIconFolder,
+                            settingChanged: { log.setting($0, value: $1) }) { [weak self] in
             self?.showQAPanel($0)
         }
         mainMenu = menu
@@ -123,8 +136,10 @@ final class DemoWindow {
         focusLater.cancel(onDestroyOf: window)
         Signals.connectNotify(stack.raw, property: "visible-child") { [weak self] in
             self?.buildVisiblePage()
+            self?.reportSwitch()
             focusLater.schedule()
         }
+        watchSwitcherInput()
         Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }
         Signals.connect(window.raw, "map", after: true) { [weak self] in self?.focusVisiblePage() }
         // The QA panel's queued lines must not reach a view that is going away.
@@ -183,11 +198,66 @@ final class DemoWindow {
             StartupPhases.mark("frame")
             self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)),
                            phases: StartupPhases.json(), cpu: StartupPhases.cpuJSON())
+            self.reportedSize = (Int(gdk_surface_get_width(surface)), Int(gdk_surface_get_height(surface)))
+            self.watchSize(of: surface!)
+            self.context.startItem?.firstFrameDrawn()
             PageSwitcher.completeSoon(self.switcher)
             self.qaPanel.completeLog()
             StripGlyphs.warmAll(self.context.content)
             self.bench.begin(page: page, window: self.window, log: self.log)
         }
+    }
+}
+
+extension DemoWindow {
+    /// Notes whether a pointer or a key last reached the page switcher (its tabs or its drop-down), in the capture
+    /// phase, before the switcher acts on it: a switch that follows is that input's.
+    private func watchSwitcherInput() {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, 0)
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        Signals.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak self] _, _, _ in self?.switcherInput = .click }
+        gtk_widget_add_controller(switcher, click)
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] _, _ in
+            self?.switcherInput = .keyboard
+            return false
+        }
+        gtk_widget_add_controller(switcher, keys)
+    }
+
+    /// Logs `switched` for the page now shown, with the switcher's last input as its cause (else `programmatic`).
+    private func reportSwitch() {
+        guard let name = gtk_stack_get_visible_child_name(stack.opaque).map({ String(cString: $0) }) else { return }
+        log.switched(page: name, cause: switcherInput ?? .programmatic)
+        switcherInput = nil
+    }
+
+    /// Reports each new window size once it has held for `resizeQuietPeriod` (the surface notifies every step of a
+    /// resize; only the size it ends at is reported, and only when it differs from the last reported).
+    private func watchSize(of surface: OpaquePointer) {
+        for property in ["width", "height"] {
+            Signals.connectNotify(UnsafeMutableRawPointer(surface), property: property) { [weak self] in
+                guard let self else { return }
+                self.resizeReport?.cancel()
+                self.resizeReport = MainLoopTimer.after(milliseconds: Self.resizeQuietPeriod) { [weak self] in
+                    self?.resizeReport = nil
+                    self?.reportSize(of: surface)
+                }
+            }
+        }
+        Signals.connect(window.raw, "destroy") { [weak self] in
+            self?.resizeReport?.cancel()
+            self?.resizeReport = nil
+        }
+    }
+
+    private func reportSize(of surface: OpaquePointer) {
+        let size = (width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)))
+        guard size != reportedSize else { return }
+        reportedSize = size
+        log.resized(width: size.width, height: size.height)
     }
 }
 

@@ -21,23 +21,30 @@ final class MainMenu {
     private var shortcuts: UnsafeMutablePointer<GtkWidget>?
     /// Where the app's icon is when it is not installed in an icon theme (a checkout's `data/icons`), if anywhere.
     private let iconFolder: String?
+    /// Hears each change of a setting (its QA log name, its new state).
+    private let settingChanged: @MainActor (String, Bool) -> Void
 
     /// Adds the actions to `window` (and `app.quit` to `application`), sets their accelerators and makes the menu
     /// button. `qaShown` is the QA panel's state now; `showQAPanel` shows or hides it; `guides` is the snap guides'
-    /// switch.
+    /// switch. `settingChanged` hears every change of a setting's state, with the setting's name in the QA log.
     init(window: UnsafeMutablePointer<GtkWidget>, application: Application, qaShown: Bool, guides: SnapGuidesSwitch,
-         iconFolder: String? = nil, showQAPanel: @escaping @MainActor (Bool) -> Void) {
+         iconFolder: String? = nil, settingChanged: @escaping @MainActor (_ name: String, _ on: Bool) -> Void = { _, _ in },
+         showQAPanel: @escaping @MainActor (Bool) -> Void) {
         self.window = window
         self.iconFolder = iconFolder
+        self.settingChanged = settingChanged
         button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
         gtk_widget_set_tooltip_text(button, tr("Main menu"))
         snap_accessible_set_label(button, tr("Main menu"))
 
-        addToggle("reduce-motion", initially: !Preferences.animationsEnabled) { DemoSettings.setAnimationsEnabled(!$0) }
-        addToggle("right-to-left", initially: Preferences.rightToLeft) { DemoSettings.setRightToLeft($0) }
-        addToggle("qa-panel", initially: qaShown, apply: showQAPanel)
-        addToggle("snap-guides", initially: guides.isOn) { [weak guides] in guides?.set($0) }
+        // A setting is one line: its action, its name in the QA log, its state now, and what applies it.
+        addToggle("reduce-motion", logName: "reduceMotion", initially: !Preferences.animationsEnabled) {
+            DemoSettings.setAnimationsEnabled(!$0)
+        }
+        addToggle("right-to-left", logName: "rightToLeft", initially: Preferences.rightToLeft) { DemoSettings.setRightToLeft($0) }
+        addToggle("qa-panel", logName: "qaPanel", initially: qaShown, apply: showQAPanel)
+        addToggle("snap-guides", logName: "snapGuides", initially: guides.isOn) { [weak guides] in guides?.set($0) }
         addAction("about", to: OpaquePointer(window)) { [weak self] in self?.showAbout() }
         addAction("shortcuts", to: OpaquePointer(window)) { [weak self] in self?.showShortcuts() }
         addAction("close", to: OpaquePointer(window)) { gtk_window_close(window.cast()) }
@@ -111,14 +118,17 @@ final class MainMenu {
     }
 
     /// A boolean action `win.NAME`. It has no handlers of its own, so GLib toggles it on activation (the check item,
-    /// an accelerator) and sets it on a change request; `apply` runs on every change of its state, whoever makes it.
-    private func addToggle(_ name: String, initially on: Bool, apply: @escaping @MainActor (Bool) -> Void) {
+    /// an accelerator) and sets it on a change request; `apply` runs on every change of its state, whoever makes it,
+    /// and the change is logged as setting `logName` (GLib notifies only when the state differs).
+    private func addToggle(_ name: String, logName: String, initially on: Bool, apply: @escaping @MainActor (Bool) -> Void) {
         let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(on ? 1 : 0))!
+        let changed = settingChanged
         Signals.connectNotify(UnsafeMutableRawPointer(action), property: "state") {
             guard let state = g_action_get_state(action) else { return }
             let value = g_variant_get_boolean(state) != 0
             g_variant_unref(state)
             apply(value)
+            changed(logName, value)
         }
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(UnsafeMutableRawPointer(action))

@@ -1,14 +1,48 @@
 import CSnapGtk
 import Glibc
 import SnapCore
+import SnapGtk
 
 /// The QA event log: one JSON object per line on standard output (with `--qa-log`), written as it comes by a thread
 /// of its own (`LineWriter`), and the same lines shown live in the window's QA panel.
+///
+/// Every line starts with `event`, `seq` (1, 2, 3, …: every line counts, a dropped one too, so a gap shows loss) and
+/// `t` (whole ms since the process started, on GLib's monotonic clock). Events are methods named after them; a new
+/// event is one more method calling `emit`.
 @MainActor
 final class QALog {
+    /// When the process started, on GLib's monotonic clock (µs): read by `main.swift` before anything else.
+    static let processStart = g_get_monotonic_time()
+    /// The last line's sequence number.
+    private(set) var sequence = 0
     /// Whether lines go to standard output.
     let writesToStandardOutput: Bool
     private var observers: [@MainActor (String) -> Void] = []
+    private var entryObservers: [@MainActor (Entry) -> Void] = []
+
+    /// One line as the QA panel sees it: the text written, and what it says, for filters and counts.
+    struct Entry {
+        /// The whole line (JSON, without its newline).
+        let text: String
+        let event: String
+        let seq: Int
+        /// Ms since the process started.
+        let time: Int
+        /// Every other field, each as its JSON text (a string's with its quotes: use `string(_:)`).
+        let fields: [String: String]
+
+        /// The `component` field, if the line has one.
+        var component: String? { string("component") }
+
+        /// A string field's value; nil when absent or not a string.
+        func string(_ key: String) -> String? {
+            guard let json = fields[key], json.hasPrefix("\""), json.hasSuffix("\""), json.count >= 2 else { return nil }
+            return String(json.dropFirst().dropLast())
+        }
+
+        /// A number field's value; nil when absent or not a number.
+        func number(_ key: String) -> Double? { fields[key].flatMap(Double.init) }
+    }
     private let output: LineWriter?
 
     /// The longest line, newline included: a pipe takes a write of up to PIPE_BUF (4,096) bytes whole or not at all,
@@ -32,6 +66,9 @@ final class QALog {
 
     /// Calls `observer` with every line from now on.
     func observe(_ observer: @escaping @MainActor (String) -> Void) { observers.append(observer) }
+
+    /// Calls `observer` with every line from now on, with what it says (the QA panel's filters and counts).
+    func observeEntries(_ observer: @escaping @MainActor (Entry) -> Void) { entryObservers.append(observer) }
 
     /// `phases` and `cpu` (already JSON) are added as they are, for the start-up benchmark.
     func ready(page: String, width: Int, height: Int, phases: String? = nil, cpu: String? = nil) {
@@ -65,12 +102,43 @@ final class QALog {
         emit("error", ["message": message])
     }
 
-    /// Writes `{"event": name, …fields}` with `event` first and the rest in a stable order.
+    /// A user's gesture on `component` began or let go (velocities rounded to whole px/s, the projection to 0.1 px).
+    func gesture(_ component: String, _ event: GestureEvent) {
+        var fields: [String: Any] = ["component": component, "phase": event.phase.rawValue, "input": event.input.rawValue,
+                                     "index": event.startIndex]
+        if event.phase == .end {
+            fields["velocity"] = event.velocity.rounded()
+            fields["peak"] = event.peakSpeed.rounded()
+            fields["projected"] = (event.projectedOffset * 10).rounded() / 10
+            fields["target"] = event.targetIndex
+        }
+        emit("gesture", fields)
+    }
+
+    /// The window shows page `page`.
+    func switched(page: String, cause: Cause) {
+        emit("switched", ["page": page, "cause": cause.rawValue])
+    }
+
+    /// A setting of the main menu changed: `name` as its toggle names it for the log (`reduceMotion`, …).
+    func setting(_ name: String, value: Bool) {
+        emit("setting", ["name": name, "value": value])
+    }
+
+    /// The window's size changed (coalesced by the window).
+    func resized(width: Int, height: Int) {
+        emit("resized", ["width": width, "height": height])
+    }
+
+    /// Writes `{"event": name, "seq": N, "t": ms, …fields}` with those three first and the rest in a stable order.
     private func emit(_ name: String, _ fields: [String: Any]) {
+        sequence += 1
+        let time = Int((g_get_monotonic_time() - Self.processStart) / 1000)
+        let head = "{\"event\":" + Self.json(name) + ",\"seq\":\(sequence),\"t\":\(time)"
         let keys = fields.keys.sorted()
         var values = keys.map { Self.json(fields[$0]!) }
         func line() -> String {
-            var line = "{\"event\":" + Self.json(name)
+            var line = head
             for (key, value) in zip(keys, values) { line += ",\(Self.json(key)):\(value)" }
             return line + "}"
         }
@@ -85,10 +153,14 @@ final class QALog {
         }
         output?.send(text)
         for observer in observers { observer(text) }
+        guard !entryObservers.isEmpty else { return }
+        let entry = Entry(text: text, event: name, seq: sequence, time: time, fields: Dictionary(uniqueKeysWithValues: zip(keys, values)))
+        for observer in entryObservers { observer(entry) }
     }
 
     private static func json(_ value: Any) -> String {
         switch value {
+        case let bool as Bool: return bool ? "true" : "false"
         case let int as Int: return String(int)
         case let double as Double:
             guard double.isFinite else { return "null" }

@@ -1,9 +1,13 @@
 import CSnapGtk
+import SnapCore
 @_spi(GtkInterop) import SnapGtk
 
 /// The QA panel: the event log as it happens, newest at the bottom, one line per event (never wrapped: a long line
-/// scrolls sideways). It can be hidden and shown; its widgets are built the first time it is shown, and the lines
-/// logged before that are kept (the newest `maximumLines`) and shown then.
+/// scrolls sideways), and a tester's tools over it: filters by event and by component, Pause (lines held and counted
+/// while paused, shown on resume), Clear, Copy (to the clipboard), Save… (a save dialog), the count of each event and
+/// the last gesture's summary. The log's view fills the panel, so moving the divider above it gives the log the
+/// height. It can be hidden and shown; its widgets are built the first time it is shown, and the lines logged before
+/// that are kept (the newest `maximumLines`) and shown then.
 ///
 /// Lines reach the text view from an idle callback, batched, never as they come: a component may report from inside
 /// GTK's layout pass (a resize settles it, a page changes mid-animation), and changing the text view then makes GTK
@@ -13,8 +17,14 @@ import CSnapGtk
 final class QAPanel {
     /// Lines kept; older ones scroll away.
     static let maximumLines = 200
-    /// Height (px) of the log's scrolled area.
+    /// The least height (px) of the log's scrolled area; it takes whatever more the panel is given.
     static let logHeight: Int32 = 110
+    /// The filters' choices: "All" first, then the events the contract names, and the components (page IDs).
+    static let eventChoices = ["ready", "settled", "selected", "page", "tapped", "layout", "gesture", "switched",
+                               "setting", "resized", "error"]
+    static let componentChoices = DemoOptions.pageIDs
+    /// The file name the save dialog offers.
+    static let saveName = "snapscroll-qa-log.jsonl"
 
     /// The panel's root, once built.
     private(set) var widget: UnsafeMutablePointer<GtkWidget>?
@@ -22,15 +32,31 @@ final class QAPanel {
     /// The log's stand-in while `build(deferringLog:)` waits for `completeLog()`.
     private var placeholder: UnsafeMutablePointer<GtkWidget>?
     private var endMark: UnsafeMutablePointer<GtkTextMark>?
-    /// Lines the view has not taken yet.
-    private var pending: [String] = []
+    private var tools: Widget?
+    private var pauseButton: UnsafeMutablePointer<GtkWidget>?
+    private var countsLabel: UnsafeMutablePointer<GtkWidget>?
+    private var gestureLabel: UnsafeMutablePointer<GtkWidget>?
+    private let log: QALog
+
+    /// The lines taken (the newest `maximumLines`), whatever the filter; the view shows those it lets through.
+    private var entries: [QALog.Entry] = []
+    /// Lines taken that the view has not shown yet.
+    private var pending: [QALog.Entry] = []
+    /// Lines that came while paused, taken on resume.
+    private var held: [QALog.Entry] = []
+    private var paused = false
+    private var filter = QALogFilter()
+    private var stats = QALogStats()
+    /// The view must be refilled from `entries` (the filter changed, or Clear).
+    private var refill = false
     /// Lines in the view's buffer.
     private var lines = 0
     private var closed = false
     private lazy var batch = IdleBatch { [weak self] in self?.flush() }
 
     init(log: QALog) {
-        log.observe { [weak self] line in self?.append(line) }
+        self.log = log
+        log.observeEntries { [weak self] entry in self?.append(entry) }
     }
 
     /// Builds the widgets (first call only) and returns the root. With `deferringLog`, the log's area is a plain
@@ -44,12 +70,22 @@ final class QAPanel {
         gtk_label_set_xalign(title.opaque, 0)
         let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
         gtk_widget_add_css_class(panel, "qa-panel")
-        gtk_box_append(panel.cast(), title)
+        // The title shares the tools' row and the summary shares the counts' line, so the panel takes little more
+        // height from the page than the log alone did.
+        gtk_box_append(panel.cast(), makeTools(title: title))
+        let info = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)!
+        gestureLabel = makeInfoLabel("qa-gesture")
+        countsLabel = makeInfoLabel("qa-counts")
+        gtk_box_append(info.cast(), gestureLabel!)
+        gtk_box_append(info.cast(), countsLabel!)
+        gtk_box_append(panel.cast(), info)
         widget = panel
+        updateInfo()
         if deferringLog {
             let placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_widget_add_css_class(placeholder, "view")
             gtk_widget_set_size_request(placeholder, -1, Self.logHeight)
+            gtk_widget_set_vexpand(placeholder, 1)
             gtk_box_append(panel.cast(), placeholder)
             self.placeholder = placeholder
         } else {
@@ -66,11 +102,87 @@ final class QAPanel {
         gtk_box_append(panel.cast(), makeLog())
     }
 
-    /// The log's scrolled text view; lines scroll sideways rather than widening the panel (and with it the window).
+    /// The window is going: nothing is written into the view from now on.
+    func close() {
+        closed = true
+        batch.cancel()
+        if let view { g_object_unref(view) }
+        view = nil
+        placeholder = nil
+        endMark = nil
+        pending.removeAll()
+        held.removeAll()
+    }
+
+    // MARK: - Widgets
+
+    /// The tools' row (wrapping onto more lines in a narrow window): the title, the two filters, Pause, Clear, Copy,
+    /// Save….
+    private func makeTools(title: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let event = makeFilter(label: "Filter by event", all: "All events", choices: Self.eventChoices) { [weak self] in
+            self?.filter.event = $0
+            self?.refilter()
+        }
+        let component = makeFilter(label: "Filter by component", all: "All components", choices: Self.componentChoices) { [weak self] in
+            self?.filter.component = $0
+            self?.refilter()
+        }
+        let pause = gtk_toggle_button_new_with_label("Pause")!
+        Signals.connect(pause.raw, "toggled") { [weak self] in
+            self?.setPaused(gtk_toggle_button_get_active(UnsafeMutablePointer(OpaquePointer(pause))) != 0)
+        }
+        pauseButton = pause
+        let clear = makeButton("Clear", tooltip: "Empty the view and the counts (not the log on standard output)") { $0.clear() }
+        let copy = makeButton("Copy", tooltip: "Copy the lines shown to the clipboard") { $0.copyShown() }
+        let save = makeButton("Save…", tooltip: "Save the lines shown to a file") { $0.saveShown() }
+        let row = WrappingRow.make([title, event, component, pause, clear, copy, save].map { Widget(unsafeRetaining: UnsafeMutableRawPointer($0)) })
+        row.addStyleClass("qa-tools")
+        tools = row   // the handle holds the row's one reference until the panel goes
+        return row.unsafePointer.assumingMemoryBound(to: GtkWidget.self)
+    }
+
+    /// A drop-down of "All …" then `choices`; `chosen` hears the choice (nil for All).
+    private func makeFilter(label: String, all: String, choices: [String],
+                            chosen: @escaping @MainActor (String?) -> Void) -> UnsafeMutablePointer<GtkWidget> {
+        let list = gtk_string_list_new(nil)
+        gtk_string_list_append(list, all)
+        for choice in choices { gtk_string_list_append(list, choice) }
+        let dropDown = gtk_drop_down_new(list, nil)!   // takes the list
+        snap_accessible_set_label(dropDown, label)
+        gtk_widget_set_tooltip_text(dropDown, label)
+        Signals.connectNotify(dropDown.raw, property: "selected") {
+            let index = Int(gtk_drop_down_get_selected(dropDown.opaque))
+            chosen(index >= 1 && index <= choices.count ? choices[index - 1] : nil)
+        }
+        return dropDown
+    }
+
+    private func makeButton(_ title: String, tooltip: String,
+                            _ run: @escaping @MainActor (QAPanel) -> Void) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_with_label(title)!
+        gtk_widget_set_tooltip_text(button, tooltip)
+        Signals.connect(button.raw, "clicked") { [weak self] in if let self { run(self) } }
+        return button
+    }
+
+    /// A line of information under the tools (wrapped; read by screen readers as the label's text).
+    private func makeInfoLabel(_ cssClass: String) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(nil)!
+        gtk_widget_add_css_class(label, "qa-info")
+        gtk_widget_add_css_class(label, cssClass)
+        gtk_label_set_xalign(label.opaque, 0)
+        gtk_label_set_wrap(label.opaque, 1)
+        gtk_widget_set_hexpand(label, 1)
+        return label
+    }
+
+    /// The log's scrolled text view, filling what the panel is given; lines scroll sideways rather than widening the
+    /// panel (and with it the window). Tab leaves it (a log takes no tabs), and it shows a focus ring.
     private func makeLog() -> UnsafeMutablePointer<GtkWidget> {
         let view = gtk_text_view_new()!
         gtk_text_view_set_editable(view.cast(), 0)
         gtk_text_view_set_cursor_visible(view.cast(), 0)
+        gtk_text_view_set_accepts_tab(view.cast(), 0)
         gtk_text_view_set_monospace(view.cast(), 1)
         gtk_text_view_set_wrap_mode(view.cast(), GTK_WRAP_NONE)
         gtk_widget_add_css_class(view, "qa-log")
@@ -84,37 +196,144 @@ final class QAPanel {
         gtk_scrolled_window_set_child(scroller.opaque, view)
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(scroller, -1, Self.logHeight)
+        gtk_widget_set_vexpand(scroller, 1)
         // Held until the window goes, so the view outlives any batch queued before that.
         g_object_ref(view)
         self.view = view
-        if !pending.isEmpty { batch.schedule() }
+        pending = entries.filter(filter.matches)
+        refill = true
+        batch.schedule()
         return scroller
     }
 
-    /// The window is going: nothing is written into the view from now on.
-    func close() {
-        closed = true
-        batch.cancel()
-        if let view { g_object_unref(view) }
-        view = nil
-        placeholder = nil
-        endMark = nil
-        pending.removeAll()
+    // MARK: - Lines
+
+    private func append(_ entry: QALog.Entry) {
+        guard !closed else { return }
+        if paused {
+            held.append(entry)
+        } else {
+            take(entry)
+        }
+        if widget != nil { batch.schedule() }
     }
 
-    private func append(_ line: String) {
-        guard !closed else { return }
-        pending.append(line)
+    /// A line joins the panel: counted, kept, and queued for the view when the filter lets it through.
+    private func take(_ entry: QALog.Entry) {
+        stats.add(entry)
+        entries.append(entry)
+        if entries.count > Self.maximumLines { entries.removeFirst(entries.count - Self.maximumLines) }
+        guard filter.matches(entry) else { return }
+        pending.append(entry)
         if pending.count > Self.maximumLines { pending.removeFirst(pending.count - Self.maximumLines) }
-        if view != nil { batch.schedule() }
+    }
+
+    private func setPaused(_ on: Bool) {
+        guard on != paused else { return }
+        paused = on
+        if !on {
+            let resumed = held
+            held.removeAll()
+            for entry in resumed { take(entry) }
+        }
+        batch.schedule()
+    }
+
+    /// The view shows what the new filter lets through, from the lines kept.
+    private func refilter() {
+        pending = entries.filter(filter.matches)
+        refill = true
+        batch.schedule()
+    }
+
+    /// Empties the view, the counts and the summary (and the lines held while paused); the log itself goes on.
+    private func clear() {
+        entries.removeAll()
+        pending.removeAll()
+        held.removeAll()
+        stats.clear()
+        refill = true
+        batch.schedule()
+    }
+
+    /// The lines the view shows, one a line.
+    private func shownText() -> String {
+        guard let view else { return "" }
+        let buffer = gtk_text_view_get_buffer(view.cast())!
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    private func copyShown() {
+        guard let widget else { return }
+        flush()
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), shownText())
+    }
+
+    /// Asks where to save (GTK's save dialog), then writes the lines shown there, one a line. A failure to write is
+    /// an `error` event.
+    private func saveShown() {
+        guard let widget, let root = gtk_widget_get_root(widget) else { return }
+        flush()
+        let text = shownText()
+        let chooser = gtk_file_chooser_native_new("Save the QA event log", UnsafeMutablePointer<GtkWindow>(root),
+                                                  GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+        gtk_file_chooser_set_current_name(chooser, Self.saveName)
+        let dialog = UnsafeMutablePointer<GtkNativeDialog>(chooser)
+        gtk_native_dialog_set_modal(dialog, 1)
+        let log = log
+        Signals.connectValue(UnsafeMutableRawPointer(chooser), "response") { response in
+            defer { g_object_unref(UnsafeMutableRawPointer(chooser)) }
+            guard Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
+                  let file = gtk_file_chooser_get_file(chooser) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            var error: UnsafeMutablePointer<GError>?
+            let bytes = Array(text.utf8)
+            let written = bytes.withUnsafeBufferPointer { buffer in
+                g_file_replace_contents(file, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                                        gsize(buffer.count), nil, 0, G_FILE_CREATE_REPLACE_DESTINATION, nil, nil, &error)
+            }
+            if written == 0 {
+                let name = g_file_get_parse_name(file).map { pointer in defer { g_free(pointer) }; return String(cString: pointer) } ?? "?"
+                log.error("cannot save the QA event log to \(name): \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
+                g_error_free(error)
+            }
+        }
+        gtk_native_dialog_show(dialog)
+    }
+
+    // MARK: - Output
+
+    private func updateInfo() {
+        if let gestureLabel {
+            gtk_label_set_text(gestureLabel.opaque, "Last gesture: " + (stats.lastGesture?.text ?? "none yet"))
+        }
+        if let countsLabel {
+            let counts = stats.countsText
+            gtk_label_set_text(countsLabel.opaque, "Counts: " + (counts.isEmpty ? "none" : counts))
+        }
+        if let pauseButton {
+            gtk_button_set_label(pauseButton.cast(), paused ? (held.isEmpty ? "Resume" : "Resume (\(held.count) new)") : "Pause")
+        }
     }
 
     private func flush() {
-        guard !closed, let view, let endMark, !pending.isEmpty else { return }
+        guard !closed else { return }
+        updateInfo()
+        guard let view, let endMark else { return }
         let buffer = gtk_text_view_get_buffer(view.cast())!
+        if refill {
+            refill = false
+            gtk_text_buffer_set_text(buffer, "", 0)
+            lines = 0
+        }
+        guard !pending.isEmpty else { return }
         var iter = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &iter)
-        gtk_text_buffer_insert(buffer, &iter, pending.joined(separator: "\n") + "\n", -1)
+        gtk_text_buffer_insert(buffer, &iter, pending.map(\.text).joined(separator: "\n") + "\n", -1)
         lines += pending.count
         pending.removeAll()
         if lines > Self.maximumLines {

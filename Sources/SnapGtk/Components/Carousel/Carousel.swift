@@ -74,8 +74,17 @@ public final class Carousel {
     /// The current page: the one nearest to its resting place, live while moving.
     public private(set) var currentPage: Int
 
-    /// The current page changed, with what moved it. See ``SelectionEvent`` on capturing.
+    /// The page the carousel is on or heading to changed, with what moved it: once per change. A request (a dot, a
+    /// key, a click on a neighbour, autoplay, ``scrollTo(page:cause:animated:)``) or a released fling reports its
+    /// destination when the motion starts, not each page passed on the way; while a drag or the fingers hold the
+    /// content, the page nearest its resting place as it changes. (``currentPage`` follows the position live.) See
+    /// ``SelectionEvent`` on capturing.
     public var onPageChanged: ((SelectionEvent) -> Void)?
+    /// A user's gesture on the carousel began or let go (see ``SnapScroller/onGesture``).
+    public var onGesture: ((GestureEvent) -> Void)? {
+        get { scroller.onGesture }
+        set { scroller.onGesture = newValue }
+    }
     /// The carousel came to rest, once per gesture.
     public var onSettled: ((SettleEvent) -> Void)?
     /// The current page was tapped (click without drag, or Enter/Space on the focused carousel).
@@ -165,8 +174,8 @@ public final class Carousel {
             guard let self else { return }
             self.currentPage = event.index
             self.updateDots()
-            self.onPageChanged?(event)
         }
+        scroller.onDestinationChanged = { [weak self] event in self?.onPageChanged?(event) }
         scroller.onSettled = { [weak self] event in self?.onSettled?(event) }
         scroller.onPositionChanged = { [weak self] position in
             self?.updateDots()

@@ -204,6 +204,6 @@ extension Carousel {
     /// The next page, wrapping to the first (the short way, onward, when looping).
     func advanceByAutoplay() {
         guard pageCount > 1 else { return }
-        scrollTo(page: (currentPage + 1) % pageCount, cause: .programmatic)
+        scrollTo(page: (currentPage + 1) % pageCount, cause: .autoplay)
     }
 }

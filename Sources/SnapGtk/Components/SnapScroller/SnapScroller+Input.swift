@@ -89,7 +89,7 @@ extension SnapScroller {
         switch KeyMap.command(for: press, rightToLeft: isRightToLeft) {
         case .activate:
             guard itemCount > 0 else { return false }
-            tap(controller.currentIndex)
+            tap(controller.currentIndex, cause: .keyboard)
         case .move(let key):
             inputCause = .keyboard
             if !loopKey(key, time: time ?? now) { controller.key(key, time: time ?? now) }

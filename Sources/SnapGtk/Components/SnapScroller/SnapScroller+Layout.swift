@@ -34,7 +34,9 @@ extension SnapScroller {
             onPositionChanged?(position)
         }
         var settled = false
-        // Drained into an array first: handlers may call back into the scroller (and so the controller).
+        // Drained into arrays first: handlers may call back into the scroller (and so the controller). Gestures
+        // before events: a gesture's end comes before its settle.
+        for report in controller.drainGestures() { onGesture?(gestureEvent(report)) }
         for event in controller.drainEvents() {
             switch event {
             case .currentIndexChanged(let index):
@@ -46,8 +48,32 @@ extension SnapScroller {
                 settled = true
             }
         }
+        reportDestination()
         if settled { recentreLoopIfFar() }
         redrawGuides()
+    }
+
+    /// The (real) item the content is on or heading to.
+    var destinationIndex: Int {
+        realIndex(indexBeforeLayout ?? controller.targetIndex ?? controller.currentIndex)
+    }
+
+    /// Calls `onDestinationChanged` when the destination changed since the last call.
+    func reportDestination() {
+        guard let onDestinationChanged else { return }
+        let destination = destinationIndex
+        guard destination != reportedDestination else { return }
+        reportedDestination = destination
+        onDestinationChanged(SelectionEvent(index: destination, cause: inputCause))
+    }
+
+    /// A core gesture report in the caller's terms: real items, px/s, adjustment values.
+    func gestureEvent(_ report: SnapGesture) -> GestureEvent {
+        GestureEvent(
+            phase: report.phase, input: report.input, startIndex: realIndex(report.startIndex),
+            velocity: report.velocity * 1000, peakSpeed: report.peakSpeed * 1000,
+            projectedOffset: layout.physicalOffset(fromLogical: report.projectedOffset, rtl: isRightToLeft),
+            targetIndex: realIndex(report.targetIndex))
     }
 
     /// The adjustment's value for the controller's offset: from the row's left end, so flipped right to left.
@@ -71,14 +97,17 @@ extension SnapScroller {
                                  viewport * 0.1, viewport * 0.9, viewport)
     }
 
-    /// `index` is the recycler's (virtual) index of the item under the pointer, or the current one.
-    func tap(_ index: Int) {
+    /// `index` is the recycler's (virtual) index of the item under the pointer, or the current one; `cause` is
+    /// `.click` for a pointer, `.keyboard` for Enter/Space. An item already resting in its place is only tapped.
+    func tap(_ index: Int, cause: Cause = .click) {
         onTap?(TapEvent(index: realIndex(index)))
-        if scrollsToTappedItem {
-            inputCause = .click
-            controller.scrollTo(index: index, cause: .click, time: now)
-            afterInput()
-        }
+        guard scrollsToTappedItem else { return }
+        let resting = !controller.needsFrames && controller.targetIndex == nil && index == controller.currentIndex
+            && controller.offset == layout.restingOffset(index)
+        guard !resting else { return }
+        inputCause = cause
+        controller.scrollTo(index: index, cause: cause, time: now)
+        afterInput()
     }
 
     /// The item under x (the row's own coordinates), if any.

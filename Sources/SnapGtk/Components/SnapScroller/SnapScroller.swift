@@ -42,7 +42,12 @@ public final class SnapScroller {
     /// An item was activated: a click without a drag, or Enter/Space on the current item. Runs before the default
     /// action (`scrollsToTappedItem`).
     public var onTap: ((TapEvent) -> Void)?
-    /// Whether a tapped item is brought to its resting place (cause `.click`).
+    /// A user's gesture began or let go: its input, and at its end the release velocity, where that velocity would
+    /// coast the content and the item chosen to rest on (see ``GestureEvent``). Requests (taps, ``scrollTo(index:cause:animated:)``)
+    /// are not gestures.
+    public var onGesture: ((GestureEvent) -> Void)?
+    /// Whether a tapped item is brought to its resting place (cause `.click`, or `.keyboard` for Enter/Space). An item
+    /// already resting in its place does not move, so it reports no settle.
     public var scrollsToTappedItem = true
     /// Whether the current item's widget gets the CSS class `current` and the accessible "selected" state.
     public var marksCurrentItem = false {
@@ -158,6 +163,13 @@ public final class SnapScroller {
     /// The (virtual) item asked for before the first real width: a row without width may have no pitch (carousel
     /// pages are sized from the width), where every index rests at 0 and the controller could not keep it.
     var indexBeforeLayout: Int?
+    /// The item the content is on or heading to, last reported to `onDestinationChanged`.
+    var reportedDestination: Int?
+    /// The item the content is on or heading to changed (the target of a request or a released fling, or while input
+    /// steers, the nearest item): once per change, not for each item passed on the way (a carousel's page).
+    var onDestinationChanged: ((SelectionEvent) -> Void)? {
+        didSet { reportedDestination = destinationIndex }
+    }
 
     /// The C-level form of ``init(itemCount:itemWidth:spacing:initialIndex:configuration:label:makeItem:bindItem:)``
     /// for code that builds its items with GTK's C API: `factory` makes an item widget; `bind` fills one for an index
