@@ -42,6 +42,9 @@ public final class SnapScroller {
     /// An item was activated: a click without a drag, or Enter/Space on the current item. Runs before the default
     /// action (`scrollsToTappedItem`).
     public var onTap: ((TapEvent) -> Void)?
+    /// Sees every input GTK's controllers hand the scroller, before its handler runs (a session recorder); inputs
+    /// delivered with ``inject(_:)`` are not shown to it.
+    @_spi(Testing) public var inputTap: ((ScrollerInput) -> Void)?
     /// Whether a tapped item is brought to its resting place (cause `.click`).
     public var scrollsToTappedItem = true
     /// Whether the current item's widget gets the CSS class `current` and the accessible "selected" state.
