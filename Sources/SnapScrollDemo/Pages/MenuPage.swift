@@ -68,7 +68,7 @@ func makeMenuPage(_ context: PageContext) -> Widget {
     updateIndicator()
     scroller.onPositionChanged = { _ in updateIndicator() }
 
-    context.bench.register(page: "menu", scroller)
+    context.register(page: "menu", scroller)
     scroller.onSettled = { event in
         context.log.settled("menu", index: event.index, offset: event.offset, cause: event.cause)
     }

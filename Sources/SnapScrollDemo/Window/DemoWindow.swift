@@ -13,6 +13,18 @@ struct PageContext {
     var loop = false
     /// `--autoplay`: seconds between the carousel's own advances (nil: off).
     var autoplaySeconds: Double?
+    /// The snapping components built so far, for `--record` and `--replay`.
+    var components = SessionComponents()
+    /// `--record`: the session's recorder.
+    var recorder: SessionRecorder?
+    /// `--replay`: the session being played back.
+    var replay: SessionReplay?
+
+    /// A page offers its snapping component (not retained) to the frame benchmark and the session recorder and replay.
+    func register(page: String, _ scroller: SnapScroller) {
+        bench.register(page: page, scroller)
+        components.register(page, scroller)
+    }
 }
 
 /// One page of the demo: its ID (as `--page` names it), its title, and how to build it.
@@ -110,6 +122,9 @@ final class DemoWindow {
                             iconFolder: context.resources.checkoutIconFolder) { [weak self] in
             self?.showQAPanel($0)
         }
+        if let recorder = context.recorder {
+            menu.onToggle = { [weak recorder] name, on in recorder?.record(.setting(name, on: on)) }
+        }
         mainMenu = menu
         gtk_header_bar_pack_end(header.opaque, menu.button)
 
@@ -118,13 +133,36 @@ final class DemoWindow {
         let focusLater = IdleBatch { [weak self] in self?.focusVisiblePage() }
         focusLater.cancel(onDestroyOf: window)
         Signals.connectNotify(stack.raw, property: "visible-child") { [weak self] in
+            if let self, let recorder = self.context.recorder, let name = self.visiblePageID { recorder.record(.page(name)) }
             self?.buildVisiblePage()
             focusLater.schedule()
         }
         Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }
         Signals.connect(window.raw, "map", after: true) { [weak self] in self?.focusVisiblePage() }
         // The QA panel's queued lines must not reach a view that is going away.
-        Signals.connect(window.raw, "destroy") { [weak self] in self?.qaPanel.close() }
+        Signals.connect(window.raw, "destroy") { [weak self] in
+            self?.qaPanel.close()
+            self?.context.recorder?.finish()
+        }
+    }
+
+    /// The ID of the page on screen.
+    private var visiblePageID: String? {
+        gtk_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
+    }
+
+    /// `--record`: from the first frame, the window's size and its changes (its surface's, as `ready` reports it).
+    private func recordSizes(of surface: OpaquePointer, to recorder: SessionRecorder) {
+        var last = (width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)))
+        recorder.start(width: last.width, height: last.height)
+        for property in ["width", "height"] {
+            Signals.connectNotify(UnsafeMutableRawPointer(surface), property: property) { [weak recorder] in
+                let size = (width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)))
+                guard size != last, size.width > 0, size.height > 0 else { return }
+                last = size
+                recorder?.record(.resize(width: size.width, height: size.height))
+            }
+        }
     }
 
     func present() { gtk_window_present(window.cast()) }
@@ -179,6 +217,8 @@ final class DemoWindow {
             StartupPhases.mark("frame")
             self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)),
                            phases: StartupPhases.json(), cpu: StartupPhases.cpuJSON())
+            if let recorder = self.context.recorder, let surface { self.recordSizes(of: surface, to: recorder) }
+            self.context.replay?.start(in: self)
             PageSwitcher.completeSoon(self.switcher)
             self.qaPanel.completeLog()
             StripGlyphs.warmAll(self.context.content)
@@ -210,4 +250,18 @@ enum PageFocus {
         let component: any WidgetRepresentable
         init(_ component: any WidgetRepresentable) { self.component = component }
     }
+}
+
+extension DemoWindow: ReplayWindow {
+    func showPage(_ id: String) { gtk_stack_set_visible_child_name(stack.opaque, id) }
+
+    /// Through the window's stateful action, as the main menu and the accelerators change it.
+    func changeSetting(_ name: String, on: Bool) {
+        guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { return }
+        g_action_change_state(action, g_variant_new_boolean(on ? 1 : 0))
+    }
+
+    func resize(width: Int, height: Int) { gtk_window_set_default_size(window.cast(), Int32(width), Int32(height)) }
+
+    func close() { gtk_window_destroy(window.cast()) }
 }
