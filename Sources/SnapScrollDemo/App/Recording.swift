@@ -178,6 +178,7 @@ struct Recording: Equatable {
         guard bytes.count <= maximumFileBytes else {
             throw Failure(message: "file too large (\(bytes.count) bytes, limit \(maximumFileBytes >> 20) MB)")
         }
+        guard !bytes.isEmpty else { throw Failure(line: 1, message: "empty file (the first line must be \"\(magic) \(version)\")") }
         var recording = Recording()
         var seenHeader = false, seenPage = false, seenSize = false, ended = false
         var lastAt = 0.0
