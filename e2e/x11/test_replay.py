@@ -143,7 +143,7 @@ def test_replay_carousel_session_matches_and_the_log_is_written():
         os.unlink(path)
 
 
-HEADER = "snapscroll-recording 1\noption page strip\noption size 960x640\n"
+HEADER = "snapscroll-recording 1\noption page strip\noption size 960x640\noption content-size 960x593\n"
 
 
 def refused(text, fragment, line=None, raw=None):
@@ -167,22 +167,22 @@ def refused(text, fragment, line=None, raw=None):
 
 def test_replay_refuses_damaged_recordings_with_the_line_number():
     end = "5000 end\n"
-    refused(HEADER + "100 input strip scroll 1O 0 wheel 99\n" + end, 'bad number "1O" for DX', line=4)
-    refused(HEADER + "100 input strip scroll 1 0 wheel\n" + end, '"scroll" takes DX DY wheel|surface TIME', line=4)
-    refused(HEADER + "100 input strip fling 1 0 99\n" + end, 'unknown input "fling"', line=4)
-    refused(HEADER + "100 input segmented key Right 99\n" + end, 'unknown component "segmented"', line=4)
-    refused(HEADER + "100 input strip key NoSuchKey 99\n" + end, 'unknown key "NoSuchKey"', line=4)
-    refused(HEADER + "200 page menu\n100 page strip\n" + end, "goes back", line=5)
-    refused(HEADER + "100 settled strip 1 170 wind\n" + end, 'unknown cause "wind"', line=4)
-    refused(HEADER + "100 input strip scroll 1 0 wheel nan\n" + end, 'bad number "nan"', line=4)
-    refused(HEADER + "100 input strip scroll 1e300 0 wheel 99\n" + end, 'bad number "1e300"', line=4)
-    refused(HEADER + "100 input strip scroll 1 0 wheel 99\n", 'no "end" line', line=5)
-    refused(HEADER + end + "6000 page menu\n", 'nothing may follow "end"', line=5)
+    refused(HEADER + "100 input strip scroll 1O 0 wheel 99\n" + end, 'bad number "1O" for DX', line=5)
+    refused(HEADER + "100 input strip scroll 1 0 wheel\n" + end, '"scroll" takes DX DY wheel|surface TIME', line=5)
+    refused(HEADER + "100 input strip fling 1 0 99\n" + end, 'unknown input "fling"', line=5)
+    refused(HEADER + "100 input segmented key Right 99\n" + end, 'unknown component "segmented"', line=5)
+    refused(HEADER + "100 input strip key NoSuchKey 99\n" + end, 'unknown key "NoSuchKey"', line=5)
+    refused(HEADER + "200 page menu\n100 page strip\n" + end, "goes back", line=6)
+    refused(HEADER + "100 settled strip 1 170 wind\n" + end, 'unknown cause "wind"', line=5)
+    refused(HEADER + "100 input strip scroll 1 0 wheel nan\n" + end, 'bad number "nan"', line=5)
+    refused(HEADER + "100 input strip scroll 1e300 0 wheel 99\n" + end, 'bad number "1e300"', line=5)
+    refused(HEADER + "100 input strip scroll 1 0 wheel 99\n", 'no "end" line', line=6)
+    refused(HEADER + end + "6000 page menu\n", 'nothing may follow "end"', line=6)
     refused(HEADER.replace("960x640", "960x64O") + end, 'bad size "960x64O"', line=3)
-    refused("snapscroll-recording 1\noption page strip\n100 page menu\n" + end, '"option page" and "option size" come first', line=3)
-    refused(HEADER + "100  page menu\n" + end, "one space", line=4)
-    refused(HEADER + "100 page " + "m" * 1100 + "\n" + end, "longer than 1024 bytes", line=4)
-    refused(None, "not UTF-8", line=4, raw=(HEADER + "100 page m\xe9nu\n" + end).encode("latin-1"))
+    refused("snapscroll-recording 1\noption page strip\n100 page menu\n" + end, '"option page", "option size" and "option content-size" come first', line=3)
+    refused(HEADER + "100  page menu\n" + end, "one space", line=5)
+    refused(HEADER + "100 page " + "m" * 1100 + "\n" + end, "longer than 1024 bytes", line=5)
+    refused(None, "not UTF-8", line=5, raw=(HEADER + "100 page m\xe9nu\n" + end).encode("latin-1"))
 
 
 def test_replay_refuses_a_wrong_version_a_foreign_file_and_a_file_too_large():
@@ -229,13 +229,14 @@ def test_record_pages_settings_and_resizes_replay_through_the_window():
             text = f.read()
         assert re.search(r"^\S+ page carousel$", text, re.M), text
         assert re.search(r"^\S+ setting qa-panel off$", text, re.M), text
-        assert re.search(r"^\S+ resize 733 600$", text, re.M), text
+        assert re.search(r"^option size 960x640$", text, re.M), text
+        assert re.search(r"^\S+ resize 72\d 5\d\d$", text, re.M), text
         expected = recorded_settles(path)
         status, out, err = replay(path)
         assert (status, out, err) == (0, f"replay: {len(expected)} settles, all match\n", ""), (status, out, err, text)
         # Without its resize, the same session does not match: the replay did resize the window.
         with open(path, "w") as f:
-            f.write(re.sub(r"^\S+ resize 733 600\n", "", text, flags=re.M))
+            f.write(re.sub(r"^\S+ resize .*\n", "", text, flags=re.M))
         status, out, err = replay(path)
         assert status == 1 and " differs: expected carousel " in out, (status, out, err)
     finally:

@@ -58,8 +58,12 @@ struct Recording: Equatable {
     }
 
     var page = "menu"
+    /// The window's size at the first frame (it opens at this size).
     var width = 0
     var height = 0
+    /// Its content's size then (below the header bar): the replay's window is sized to give its content this.
+    var contentWidth = 0
+    var contentHeight = 0
     var reduceMotion = false
     var rtl = false
     var loop = false
@@ -86,6 +90,7 @@ struct Recording: Equatable {
     /// The header: the format's line and the options.
     var headerLines: [String] {
         var lines = ["\(Self.magic) \(Self.version)", "option page \(page)", "option size \(width)x\(height)",
+                     "option content-size \(contentWidth)x\(contentHeight)",
                      "option reduce-motion \(Self.flag(reduceMotion))", "option rtl \(Self.flag(rtl))",
                      "option loop \(Self.flag(loop))",
                      "option autoplay \(autoplaySeconds.map(Self.number) ?? "off")"]
@@ -180,7 +185,7 @@ struct Recording: Equatable {
         }
         guard !bytes.isEmpty else { throw Failure(line: 1, message: "empty file (the first line must be \"\(magic) \(version)\")") }
         var recording = Recording()
-        var seenHeader = false, seenPage = false, seenSize = false, ended = false
+        var seenHeader = false, seenPage = false, seenSize = false, seenContentSize = false, ended = false
         var lastAt = 0.0
         var lineNumber = 0
         for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -212,10 +217,13 @@ struct Recording: Equatable {
             guard !fields.contains("") else { throw fail("fields must be separated by one space") }
             if fields[0] == "option" {
                 guard recording.entries.isEmpty else { throw fail("options come before the timed lines") }
-                try parseOption(fields, into: &recording, seenPage: &seenPage, seenSize: &seenSize, fail: fail)
+                try parseOption(fields, into: &recording, seenPage: &seenPage, seenSize: &seenSize,
+                                seenContentSize: &seenContentSize, fail: fail)
                 continue
             }
-            guard seenPage && seenSize else { throw fail("\"option page\" and \"option size\" come first") }
+            guard seenPage && seenSize && seenContentSize else {
+                throw fail("\"option page\", \"option size\" and \"option content-size\" come first")
+            }
             let at = try parseNumber(fields[0], "the time", fail: fail)
             guard at >= 0 && at <= maximumTime else { throw fail("time \(fields[0]) out of range (0 to \(Int(maximumTime)) ms)") }
             guard at >= lastAt else { throw fail("time \(fields[0]) goes back (the line before is at \(Recording.number(lastAt)))") }
@@ -233,7 +241,8 @@ struct Recording: Equatable {
     }
 
     private static func parseOption(_ fields: [String], into recording: inout Recording, seenPage: inout Bool,
-                                    seenSize: inout Bool, fail: (String) -> Failure) throws(Failure) {
+                                    seenSize: inout Bool, seenContentSize: inout Bool,
+                                    fail: (String) -> Failure) throws(Failure) {
         guard fields.count == 3 else { throw fail("\"option\" takes a name and one value") }
         let value = fields[2]
         func flag() throws(Failure) -> Bool {
@@ -249,6 +258,10 @@ struct Recording: Equatable {
             guard let (w, h) = DemoOptions.parseSize(value) else { throw fail("bad size \"\(value)\" (WxH)") }
             (recording.width, recording.height) = (w, h)
             seenSize = true
+        case "content-size":
+            guard let (w, h) = DemoOptions.parseSize(value) else { throw fail("bad size \"\(value)\" (WxH)") }
+            (recording.contentWidth, recording.contentHeight) = (w, h)
+            seenContentSize = true
         case "reduce-motion": recording.reduceMotion = try flag()
         case "rtl": recording.rtl = try flag()
         case "loop": recording.loop = try flag()

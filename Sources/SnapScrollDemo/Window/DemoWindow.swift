@@ -151,17 +151,28 @@ final class DemoWindow {
         gtk_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
     }
 
-    /// `--record`: from the first frame, the window's size and its changes (its surface's, as `ready` reports it).
-    private func recordSizes(of surface: OpaquePointer, to recorder: SessionRecorder) {
-        var last = (width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)))
-        recorder.start(width: last.width, height: last.height)
-        for property in ["width", "height"] {
-            Signals.connectNotify(UnsafeMutableRawPointer(surface), property: property) { [weak recorder] in
-                let size = (width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)))
-                guard size != last, size.width > 0, size.height > 0 else { return }
-                last = size
-                recorder?.record(.resize(width: size.width, height: size.height))
-            }
+    /// The size of the window's content (the pages and the QA panel, below the header bar): what the pages are laid
+    /// out in, whatever the display server adds around it (a client-side shadow on Wayland, a frame on X without a
+    /// compositor).
+    var contentSize: (width: Int, height: Int) {
+        (Int(gtk_widget_get_width(paned)), Int(gtk_widget_get_height(paned)))
+    }
+
+    /// `--record`: from the first frame, the window's size and its content's, and each change of the content's
+    /// size, checked after each painted frame.
+    private func recordSizes(to recorder: SessionRecorder, clock: UnsafeMutableRawPointer) {
+        var last = contentSize
+        // The window's size as `--size` gives it (a default size), whatever frame the display server adds.
+        var size: (width: Int32, height: Int32) = (0, 0)
+        gtk_window_get_default_size(window.cast(), &size.width, &size.height)
+        recorder.start(width: Int(size.width), height: Int(size.height), content: last)
+        // The window is reached through its owner, which goes with it.
+        Signals.connect(clock, "after-paint") { [weak self, weak recorder] in
+            guard let self else { return }
+            let now = self.contentSize
+            guard now != last, now.width > 0, now.height > 0 else { return }
+            last = now
+            recorder?.record(.resize(width: now.width, height: now.height))
         }
     }
 
@@ -217,7 +228,7 @@ final class DemoWindow {
             StartupPhases.mark("frame")
             self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)),
                            phases: StartupPhases.json(), cpu: StartupPhases.cpuJSON())
-            if let recorder = self.context.recorder, let surface { self.recordSizes(of: surface, to: recorder) }
+            if let recorder = self.context.recorder { self.recordSizes(to: recorder, clock: clockObject) }
             self.context.replay?.start(in: self)
             PageSwitcher.completeSoon(self.switcher)
             self.qaPanel.completeLog()
@@ -261,7 +272,17 @@ extension DemoWindow: ReplayWindow {
         g_action_change_state(action, g_variant_new_boolean(on ? 1 : 0))
     }
 
-    func resize(width: Int, height: Int) { gtk_window_set_default_size(window.cast(), Int32(width), Int32(height)) }
+    /// Sizes the window so that its content gets `width`×`height`: the window's default size less its content's is
+    /// what the header bar and this display server's frame take (on X without a compositor GTK draws a frame inside
+    /// the default size; on Wayland the shadow is outside it).
+    func resizeContent(width: Int, height: Int) {
+        let now = contentSize
+        guard now != (width, height) else { return }
+        var size: (width: Int32, height: Int32) = (0, 0)
+        gtk_window_get_default_size(window.cast(), &size.width, &size.height)
+        gtk_window_set_default_size(window.cast(), Int32(width) + size.width - Int32(now.width),
+                                    Int32(height) + size.height - Int32(now.height))
+    }
 
     func close() { gtk_window_destroy(window.cast()) }
 }

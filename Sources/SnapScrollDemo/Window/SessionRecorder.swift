@@ -38,13 +38,15 @@ final class SessionRecorder {
         scroller.inputTap = { [weak self] input in self?.record(.input(component: id, input)) }
     }
 
-    /// The first frame is drawn at `width`×`height`: the header goes out, then what came before, at time 0.
-    func start(width: Int, height: Int) {
+    /// The first frame is drawn, the window `width`×`height` and its content `content`: the header goes out, then
+    /// what came before, at time 0.
+    func start(width: Int, height: Int, content: (width: Int, height: Int)) {
         guard origin == nil, !ended else { return }
         let origin = now
         self.origin = origin
         header.width = width
         header.height = height
+        (header.contentWidth, header.contentHeight) = content
         for line in header.headerLines { writeLine(line, to: descriptor) }
         for event in early { writeLine(Recording.line(at: 0, relative(event, origin)), to: descriptor) }
         early = []
@@ -60,7 +62,7 @@ final class SessionRecorder {
     /// Writes `end` and closes the file (once; later events are not recorded).
     func finish() {
         guard !ended else { return }
-        if origin == nil { start(width: 0, height: 0) }
+        if origin == nil { start(width: 0, height: 0, content: (0, 0)) }
         record(.end)
         ended = true
         close(descriptor)

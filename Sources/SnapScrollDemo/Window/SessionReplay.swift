@@ -7,7 +7,7 @@ import Glibc
 protocol ReplayWindow: AnyObject {
     func showPage(_ id: String)
     func changeSetting(_ name: String, on: Bool)
-    func resize(width: Int, height: Int)
+    func resizeContent(width: Int, height: Int)
     func close()
 }
 
@@ -52,6 +52,9 @@ final class SessionReplay {
         guard self.window == nil, exitStatus == nil else { return }
         self.window = window
         origin = now
+        // The window opened at the recorded size; its content gets the recorded size (a display server's frame
+        // around it may differ from the recording's).
+        window.resizeContent(width: recording.contentWidth, height: recording.contentHeight)
         step()
     }
 
@@ -83,7 +86,7 @@ final class SessionReplay {
         case .setting(let name, let on):
             window?.changeSetting(name, on: on)
         case .resize(let width, let height):
-            window?.resize(width: width, height: height)
+            window?.resizeContent(width: width, height: height)
         case .settled:
             break   // the expected result, compared at the end
         case .end:
