@@ -20,6 +20,9 @@ struct Recording: Equatable {
     static let components = ["menu", "strip", "carousel"]
     /// The settings a session may change: the window's stateful actions.
     static let settings = ["reduce-motion", "right-to-left", "qa-panel"]
+    /// How far a replayed settle's offset may be from the recorded one (px): a tenth of a pixel, and the rounding
+    /// of the decimal numbers written (340 − 339.9 is 0.1000000000000227 in binary).
+    static let offsetTolerance = 0.1 + 1e-9
     static let causes = ["wheel", "touchpad", "drag", "keyboard", "click", "programmatic", "resize"]
 
     /// One `settled`: what a replay must reproduce.
@@ -35,7 +38,7 @@ struct Recording: Equatable {
         /// Whether `other` is the same rest: component, index and cause equal, the offsets within 0.1 px.
         func matches(_ other: Settle) -> Bool {
             component == other.component && index == other.index && cause == other.cause
-                && abs(offset - other.offset) <= 0.1
+                && abs(offset - other.offset) <= Recording.offsetTolerance
         }
     }
 
@@ -141,13 +144,15 @@ struct Recording: Equatable {
 
     private static func flag(_ on: Bool) -> String { on ? "on" : "off" }
 
-    /// Bytes in C string escapes between double quotes (GLib's `g_strescape`: every byte beyond ASCII as `\ooo`).
+    /// Bytes in C string escapes between double quotes (GLib's `g_strescape`: every byte beyond ASCII as `\ooo`, and
+    /// spaces as `\040`).
     static func quoted(_ bytes: [UInt8]) -> String {
         let escaped = (bytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { g_strescape($0.baseAddress, nil) }
         }
         defer { g_free(escaped) }
-        return "\"" + String(cString: escaped!) + "\""
+        // Spaces separate fields: written in octal too, which `g_strcompress` reads back.
+        return "\"" + String(cString: escaped!).replacingSpaces() + "\""
     }
 
     // MARK: - Reading
@@ -407,5 +412,13 @@ extension ScrollerInput {
         case .release(let ox, let time): .release(offsetX: ox, time: time + delta)
         case .key(let keyval, let time): .key(keyval: keyval, time: time + delta)
         }
+    }
+}
+
+private extension String {
+    func replacingSpaces() -> String {
+        var out = ""
+        for character in self { out += character == " " ? "\\040" : String(character) }
+        return out
     }
 }
