@@ -241,3 +241,42 @@ def test_record_pages_settings_and_resizes_replay_through_the_window():
         assert status == 1 and " differs: expected carousel " in out, (status, out, err)
     finally:
         os.unlink(path)
+
+
+def test_options_and_a_content_path_with_a_space_are_recorded_and_replayed():
+    """--rtl, --loop, --reduce-motion and a --content file in a folder whose name has a space: the recording holds
+    them and the replay runs with them (right to left and looping, every settle's offset differs from the defaults')."""
+    import json
+    import shutil
+    from harness import ROOT
+    folder = tempfile.mkdtemp(suffix=" with space")
+    content = os.path.join(folder, "content.json")
+    with open(os.path.join(ROOT, "resources", "content.json")) as f:
+        data = json.load(f)
+    for banner in data.get("banners", []):
+        if "image" in banner and not os.path.isabs(banner["image"]):
+            banner["image"] = os.path.join(ROOT, "resources", banner["image"])
+    with open(content, "w") as f:
+        json.dump(data, f)
+    path = os.path.join(folder, "session.rec")
+    try:
+        with App("--page", "strip", "--rtl", "--loop", "--reduce-motion", "--content", content, "--record", path) as app:
+            s = row(app, "strip")
+            point = s.centre_on_screen()
+            for action in (lambda: wheel(point, 7), lambda: wheel(point, 6, times=2), lambda: xdo("key", "Left"),
+                           lambda: xdo("key", "End")):
+                mark = app.mark()
+                action()
+                app.wait_event("settled", component="strip")
+                app.quiet(0.3)
+        with open(path) as f:
+            text = f.read()
+        for line in ("option rtl on", "option loop on", "option reduce-motion on",
+                     'option content "' + content.replace(" ", "\\040") + '"'):
+            assert line in text.splitlines(), (line, text)
+        expected = recorded_settles(path)
+        assert len(expected) == 4, text
+        status, out, err = replay(path)
+        assert (status, out, err) == (0, "replay: 4 settles, all match\n", ""), (status, out, err, text)
+    finally:
+        shutil.rmtree(folder)

@@ -12,8 +12,9 @@ struct Recording: Equatable {
     static let maximumFileBytes = 16 << 20
     /// Lines longer than this (without the newline) are refused.
     static let maximumLineBytes = 1024
-    /// Numbers larger than this in size are refused (nothing recorded comes near it).
-    static let maximumMagnitude = 1e9
+    /// Numbers larger than this in size are refused: offsets reach about 10¹¹ px in a looping row (2³⁰ virtual
+    /// items), and a `Double` holds whole numbers exactly up to 9·10¹⁵.
+    static let maximumMagnitude = 1e15
     /// The longest a session may last (ms): a day.
     static let maximumTime = 86_400_000.0
     /// The components whose input is recorded: the snapping ones, by page ID.
