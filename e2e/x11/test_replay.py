@@ -196,6 +196,11 @@ def test_replay_refuses_a_wrong_version_a_foreign_file_and_a_file_too_large():
     assert status == 2 and "--page cannot be given with --replay" in err, (status, err)
     status, out, err = replay("/nonexistent.rec")
     assert status == 2 and err.startswith("snapscroll-demo: recording /nonexistent.rec: cannot open: "), (status, err)
+    # A recording that cannot be created: one line, exit status 2, no window.
+    p = subprocess.run([DEMO, "--record", "/nonexistent/session.rec"], capture_output=True, text=True,
+                       timeout=PATIENCE, env=launch_env())
+    assert p.returncode == 2 and p.stdout == "" and \
+        p.stderr.startswith("snapscroll-demo: recording /nonexistent/session.rec: cannot write: "), p
 
 
 def test_record_pages_settings_and_resizes_replay_through_the_window():
