@@ -78,6 +78,7 @@ if let recording {
 }
 if let recorder = context.recorder {
     context.components.onRegister = { [weak recorder] id, scroller in recorder?.follow(id, scroller) }
+    context.components.onRegisterDots = { [weak recorder] id, dots in recorder?.follow(id, dots: dots) }
 }
 if context.recorder != nil || context.replay != nil {
     log.onSettled = { [weak recorder = context.recorder, weak replay = context.replay] component, index, offset, cause in

@@ -68,6 +68,11 @@ def record_session(page, path):
         gesture(lambda: drag((cx, cy), int(0.9 * reach), 3, 0.01))
         for key in ("Right", "End", "Left", "Home"):
             gesture(lambda: xdo("key", key))
+        if page == "carousel":
+            # A click on the third page dot (keys on the dots are the same path: PageDotsTests).
+            dot = app.find(role="page tab", name="Page 3 of 5", root=s.panel)
+            x, y, w, h = extents(dot)
+            gesture(lambda: xdo("mousemove", int(x + w / 2 + s.margin[0]), int(y + h / 2 + s.margin[1]), "click", 1))
         settles = [(e["component"], e["index"], e["offset"], e["cause"]) for e in app.since(0, "settled")]
     return settles
 
@@ -130,6 +135,11 @@ def test_replay_strip_session_matches_and_a_changed_delta_is_named():
 def test_replay_carousel_session_matches_and_the_log_is_written():
     path = check_round_trip("carousel")
     try:
+        with open(path) as f:
+            dots = [line.split()[1:] for line in f if line.split()[1:2] == ["dot"]]
+        assert dots == [["dot", "carousel", "2", "click"]], dots
+        last = recorded_settles(path)[-1]
+        assert (last[0], last[1], last[3]) == ("carousel", 2, "click"), last
         # With --qa-log the usual log is standard output, and the result line goes to standard error.
         status, out, err = replay(path, "--qa-log")
         expected = recorded_settles(path)

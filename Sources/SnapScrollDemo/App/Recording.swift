@@ -47,6 +47,8 @@ struct Recording: Equatable {
     enum Event: Equatable {
         /// An input for a component, with its device time as recorded (ms from the first frame).
         case input(component: String, ScrollerInput)
+        /// A page dot of a component activated (a click or a key on it).
+        case dot(component: String, page: Int, cause: String)
         case page(String)
         case setting(String, on: Bool)
         case resize(width: Int, height: Int)
@@ -128,6 +130,7 @@ struct Recording: Equatable {
                 rest = ["key", name, number(microseconds(time))]
             }
             return ["input", component] + rest
+        case .dot(let component, let page, let cause): return ["dot", component, String(page), cause]
         case .page(let id): return ["page", id]
         case .setting(let name, let on): return ["setting", name, flag(on)]
         case .resize(let width, let height): return ["resize", String(width), String(height)]
@@ -356,6 +359,14 @@ struct Recording: Equatable {
                 throw fail("unknown input \"\(rest[0])\" (scroll, scroll-end, decelerate, press, motion, release, key)")
             }
             return .input(component: target, input)
+        case "dot":
+            try expect(4, "COMPONENT PAGE CAUSE")
+            guard fields[1] == "carousel" else { throw fail("unknown component with dots \"\(fields[1])\" (carousel)") }
+            guard let page = Int(fields[2]), page >= 0, fields[2].allSatisfy(\.isASCII) else {
+                throw fail("bad page \"\(fields[2])\"")
+            }
+            guard fields[3] == "click" || fields[3] == "keyboard" else { throw fail("bad cause \"\(fields[3])\" (click or keyboard)") }
+            return .dot(component: fields[1], page: page, cause: fields[3])
         case "page":
             try expect(2, "a page ID")
             guard DemoOptions.pageIDs.contains(fields[1]) else { throw fail("unknown page \"\(fields[1])\"") }
@@ -385,7 +396,7 @@ struct Recording: Equatable {
             try expect(1, "nothing more")
             return .end
         default:
-            throw fail("unknown event \"\(fields[0])\" (input, page, setting, resize, settled, end)")
+            throw fail("unknown event \"\(fields[0])\" (input, dot, page, setting, resize, settled, end)")
         }
     }
 

@@ -25,6 +25,11 @@ struct PageContext {
         bench.register(page: page, scroller)
         components.register(page, scroller)
     }
+
+    /// A page offers its carousel's page dots (not retained) to the session recorder and replay.
+    func register(page: String, dots: PageDots) {
+        components.register(page, dots: dots)
+    }
 }
 
 /// One page of the demo: its ID (as `--page` names it), its title, and how to build it.

@@ -38,6 +38,11 @@ final class SessionRecorder {
         scroller.inputTap = { [weak self] input in self?.record(.input(component: id, input)) }
     }
 
+    /// Records every activation of `dots`, the page dots of page `id`, from now on.
+    func follow(_ id: String, dots: PageDots) {
+        dots.activationTap = { [weak self] page, cause in self?.record(.dot(component: id, page: page, cause: cause.rawValue)) }
+    }
+
     /// The first frame is drawn, the window `width`×`height` and its content `content`: the header goes out, then
     /// what came before, at time 0.
     func start(width: Int, height: Int, content: (width: Int, height: Int)) {

@@ -81,6 +81,12 @@ final class SessionReplay {
                 return false
             }
             scroller.inject(input.shifted(by: origin))
+        case .dot(let component, let page, let cause):
+            guard let dots = components.dots(component) else {
+                finish("replay: line \(entry.line): no \(component) dots on screen (its page was never shown)", status: 2)
+                return false
+            }
+            dots.activate(page, cause: cause == "click" ? .click : .keyboard)
         case .page(let id):
             window?.showPage(id)
         case .setting(let name, let on):
