@@ -295,3 +295,43 @@ def test_options_and_a_content_path_with_a_space_are_recorded_and_replayed():
         assert (status, out, err) == (0, "replay: 4 settles, all match\n", ""), (status, out, err, text)
     finally:
         shutil.rmtree(folder)
+
+
+def test_settings_changed_from_the_main_menu_are_replayed():
+    """Right to left and reduced motion switched from the main menu mid-session: the replay switches them at the same
+    moments (after right to left a strip's offsets count from the other end, so a replay without it could not
+    match)."""
+    from test_main_menu import focus_item, menu_closed, open_menu
+    path = temp_path("-settings.rec")
+    try:
+        with App("--page", "strip", "--record", path) as app:
+            s = row(app, "strip")
+            point = s.centre_on_screen()
+            for setting in ("Right to left", "Reduce motion"):
+                mark = app.mark()
+                wheel(point, 7, times=2)
+                app.wait_event("settled", component="strip")
+                app.quiet(0.5)
+                open_menu(app)
+                focus_item(app, setting)
+                xdo("key", "Return")
+                wait_until(lambda: menu_closed(app), message="the main menu to close")
+                app.quiet(0.5)
+            mark = app.mark()
+            wheel(point, 6)
+            app.wait_event("settled", component="strip")
+            app.quiet(0.5)
+        with open(path) as f:
+            text = f.read()
+        assert re.search(r"^\S+ setting right-to-left on$", text, re.M), text
+        assert re.search(r"^\S+ setting reduce-motion on$", text, re.M), text
+        expected = recorded_settles(path)
+        status, out, err = replay(path)
+        assert (status, out, err) == (0, f"replay: {len(expected)} settles, all match\n", ""), (status, out, err, text)
+        # Without the right-to-left switch the same input settles elsewhere.
+        with open(path, "w") as f:
+            f.write(re.sub(r"^\S+ setting right-to-left on\n", "", text, flags=re.M))
+        status, out, err = replay(path)
+        assert status == 1 and " differs: expected strip " in out, (status, out, err, text)
+    finally:
+        os.unlink(path)
