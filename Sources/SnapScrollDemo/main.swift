@@ -21,8 +21,26 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-let options: DemoOptions
+var options: DemoOptions
 do { options = try DemoOptions.parseCommandLine() } catch { fail(error.description, status: 2) }
+// --replay: the session's options are the recorded ones (the command line may add --qa-log only).
+var recording: Recording?
+if let path = options.replayFile {
+    do { recording = try Recording.load(path: path) } catch {
+        fail("recording \(String(decoding: path, as: UTF8.self)): \(error.description)", status: 2)
+    }
+    if let recording {
+        options.page = recording.page
+        (options.width, options.height) = (recording.width, recording.height)
+        options.reduceMotion = recording.reduceMotion
+        options.rtl = recording.rtl
+        options.loop = recording.loop
+        options.autoplaySeconds = recording.autoplaySeconds
+        options.startItem = recording.startItem
+        options.snapGuides = recording.snapGuides
+        options.contentFile = recording.contentFile
+    }
+}
 
 let resources: Resources
 do { resources = try Resources.find() } catch { fail(error.description, status: 1) }
@@ -55,16 +73,45 @@ do {
 StartupPhases.mark("css")
 if options.page == "strip" { StripGlyphs.warmFirstFrame(content, startItem: options.startItem) }
 let log = QALog(writesToStandardOutput: options.qaLog)
+var context = PageContext(content: content, log: log, resources: resources)
+if let path = options.recordFile {
+    do { context.recorder = try SessionRecorder(path: path, options: options) } catch {
+        fail("recording \(String(decoding: path, as: UTF8.self)): \(error.description)", status: 2)
+    }
+}
+if let recording {
+    // The result line goes to standard output, unless that holds the QA log.
+    context.replay = SessionReplay(recording, components: context.components,
+                                   resultDescriptor: options.qaLog ? STDERR_FILENO : STDOUT_FILENO)
+}
+if let recorder = context.recorder {
+    context.components.onRegister = { [weak recorder] id, scroller in recorder?.follow(id, scroller) }
+    context.components.onRegisterDots = { [weak recorder] id, dots in recorder?.follow(id, dots: dots) }
+}
+if context.recorder != nil || context.replay != nil {
+    log.onSettled = { [weak recorder = context.recorder, weak replay = context.replay] component, index, offset, cause in
+        let settle = Recording.Settle(component: component, index: index, offset: offset, cause: cause.rawValue)
+        recorder?.record(.settled(settle))
+        replay?.settled(settle)
+    }
+}
 let application = Application(id: "io.github.snapscroll.Demo")
 terminationSignals.application = application
 let status = application.run(program: program) { app in
     StartupPhases.mark("activate")
-    let context = PageContext(content: content, log: log, resources: resources)
     let window = DemoWindow(application: app, options: options, context: context)
     StartupPhases.mark("window")
     window.present()
     StartupPhases.mark("present")
 }
+context.recorder?.finish()
+var exitStatus = status
+if let replay = context.replay {
+    if replay.exitStatus == nil {
+        writeLine("replay: the window closed before the end of the recording", to: options.qaLog ? STDERR_FILENO : STDOUT_FILENO)
+    }
+    exitStatus = replay.exitStatus ?? 1
+}
 // QA log lines still waiting go out while the reader takes them (given up after 0.1 s in which it takes none).
 log.finish()
-exit(status)
+exit(exitStatus)

@@ -49,6 +49,9 @@ final class PageDotsTests: XCTestCase {
             defer { gtk_window_destroy(window.cast()) }
             var activations: [(Int, Cause)] = []
             dots.onActivate = { activations.append(($0.index, $0.cause)) }
+            // The recorder's tap sees the keys' (and clicks') activations, not those made by code.
+            var tapped: [(Int, Cause)] = []
+            dots.activationTap = { tapped.append(($0, $1)) }
             dots.activate(2, cause: .click)
             dots.activate(7, cause: .click)   // no such page: ignored
             XCTAssertEqual(activations.map(\.0), [2])
@@ -68,6 +71,8 @@ final class PageDotsTests: XCTestCase {
             XCTAssertTrue(dots.key(UInt32(GDK_KEY_Return)))
             XCTAssertEqual(activations.last?.0, 0)
             XCTAssertFalse(dots.key(UInt32(GDK_KEY_a)), "other keys pass through")
+            XCTAssertEqual(tapped.map(\.0), [3, 0])
+            XCTAssertEqual(tapped.map(\.1), [.keyboard, .keyboard])
         }
     }
 

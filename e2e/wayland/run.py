@@ -15,7 +15,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "x11"))
 
-from harness import PATIENCE, App, extents, wait_until  # noqa: E402
+from harness import DEMO, PATIENCE, ROOT, App, extents, wait_until  # noqa: E402
 
 # Half a pixel of allowed error, plus half a pixel because AT-SPI extents are whole pixels.
 TOLERANCE = 1.0
@@ -164,6 +164,56 @@ def test_carousel_ltr():
 
 def test_carousel_rtl():
     gestures("carousel", "carousel", "Carousel", "Banners", banner, 5, rtl=True, pager=True)
+
+
+def record_touchpad_and_replay_under_xvfb(page, panel, pane, item_name, count):
+    """Records real touchpad swipes (a slow one, a fling that decelerates, one without a lift) and partial wheel
+    notches with --record, then replays the file under Xvfb (scripts/headless: no touchpad at all there): every
+    settle must come out the same (exit 0)."""
+    import tempfile
+    fd, path = tempfile.mkstemp(suffix=f"-{page}-touchpad.rec")
+    os.close(fd)
+    pointer = Pointer()
+    try:
+        with App("--page", page, "--record", path) as app:
+            row = Row(app, page, panel, pane, item_name, count)
+            x, y = row.pane_centre()
+            pointer(f"move {x:.0f} {y:.0f}")
+            p = row.pitch
+            for command in (f"swipe {1.3 * p:.1f} 800 ease", f"swipe {1.2 * p:.1f} 120 fling",
+                            f"swipe {-1.3 * p:.1f} 300 even nostop", "wheel120 4 30", f"swipe {-1.3 * p:.1f} 800 ease"):
+                mark = app.mark()
+                pointer(command)
+                app.wait_event("settled", component=page)
+                app.quiet(0.6)
+            logged = [(e["index"], e["cause"]) for e in app.since(0, "settled")]
+        with open(path) as f:
+            text = f.read()
+        for word in (" surface ", " scroll-end", " decelerate ", " wheel "):
+            assert word in text, f"{word!r} not recorded:\n{text}"
+        settled = [line.split() for line in text.splitlines() if line.split()[1:2] == ["settled"]]
+        assert [(int(f[3]), f[5]) for f in settled] == logged, (settled, logged)
+        assert len(logged) == 5 and {cause for _, cause in logged} == {"touchpad", "wheel"}, logged
+        replay = subprocess.run([os.path.join(ROOT, "scripts", "headless"), DEMO, "--replay", path],
+                                capture_output=True, text=True, timeout=PATIENCE * 3)
+        # (The headless session's bus may add a line of its own to standard output: the result is the last line.)
+        assert replay.returncode == 0 and replay.stdout.endswith(f"\nreplay: {len(logged)} settles, all match\n"), \
+            (replay.returncode, replay.stdout, replay.stderr[-2000:], text)
+    finally:
+        pointer.close()
+        os.unlink(path)
+
+
+def test_touchpad_recording_replays_under_xvfb_strip():
+    record_touchpad_and_replay_under_xvfb("strip", "Strip", "Fruit strip", fruit, 7)
+
+
+def test_touchpad_recording_replays_under_xvfb_carousel():
+    record_touchpad_and_replay_under_xvfb("carousel", "Carousel", "Banners", banner, 5)
+
+
+def test_touchpad_recording_replays_under_xvfb_menu():
+    record_touchpad_and_replay_under_xvfb("menu", "Tab menu", "Weekday menu", lambda i: DAYS[i], 7)
 
 
 def centering(rtl):

@@ -28,6 +28,10 @@ struct DemoOptions: Equatable {
     var rtl = false
     /// The `--content` path as the bytes given (a file name need not be valid UTF-8).
     var contentFile: [UInt8]?
+    /// `--record FILE`: the session is written there (bytes, as given).
+    var recordFile: [UInt8]?
+    /// `--replay FILE`: the session to play back (bytes, as given); the other options then come from it.
+    var replayFile: [UInt8]?
 
     /// A problem with the command line: one line for standard error, exit status 2.
     struct UsageError: Error, CustomStringConvertible {
@@ -75,6 +79,10 @@ struct DemoOptions: Equatable {
             loopFlag.deallocate(); g_free(autoplay.pointee); autoplay.deallocate()
             g_free(startItem.pointee); startItem.deallocate()
         }
+        let record = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+        let replay = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+        record.initialize(to: nil); replay.initialize(to: nil)
+        defer { for p in [record, replay] { g_free(p.pointee); p.deallocate() } }
         var keep: [UnsafeMutablePointer<CChar>] = []
         defer {
             for p in [page, size, content] { g_free(p.pointee); p.deallocate() }
@@ -99,6 +107,8 @@ struct DemoOptions: Equatable {
             entry("snap-guides", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(guidesFlag), "Draw snap guides over the menu, strip and carousel (Ctrl+G toggles them)"),
             entry("autoplay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(autoplay), "The carousel advances by itself every SECONDS, \(autoplayRange.lowerBound) to \(Int(autoplayRange.upperBound)) (default: off)", "SECONDS"),
             entry("start-item", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(startItem), "The opening page's menu, strip or carousel starts on item N, \(startItemRange.lowerBound) to \(startItemRange.upperBound), clamped to its last item (default 0)", "N"),
+            entry("record", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(record), "Record the session (input, pages, settings, sizes, settles) to FILE", "FILE"),
+            entry("replay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(replay), "Replay a recorded session and check its settles (exit 0 all match, 1 a difference, 2 a bad file)", "FILE"),
             GOptionEntry(),
         ]
         let context = g_option_context_new(nil)
@@ -148,8 +158,21 @@ struct DemoOptions: Equatable {
             }
             (options.width, options.height) = (w, h)
         }
-        options.contentFile = content.pointee.map { pointer in
+        func bytes(_ pointer: UnsafeMutablePointer<CChar>) -> [UInt8] {
             Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        }
+        options.contentFile = content.pointee.map(bytes)
+        options.recordFile = record.pointee.map(bytes)
+        options.replayFile = replay.pointee.map(bytes)
+        if options.replayFile != nil {
+            // The session's options are the recorded ones.
+            let given = [("--page", page.pointee != nil), ("--size", size.pointee != nil), ("--reduce-motion", options.reduceMotion),
+                         ("--rtl", options.rtl), ("--content", options.contentFile != nil), ("--loop", options.loop),
+                         ("--autoplay", options.autoplaySeconds != nil), ("--record", options.recordFile != nil),
+                         ("--start-item", options.startItem != nil), ("--snap-guides", options.snapGuides)]
+            if let other = given.first(where: { $0.1 }) {
+                throw UsageError(description: "\(other.0) cannot be given with --replay (the recording holds the options; only --qa-log may be added)")
+            }
         }
         return options
     }

@@ -70,7 +70,7 @@ func makeMenuPage(_ context: PageContext) -> Widget {
     scroller.onPositionChanged = { _ in updateIndicator() }
 
     context.startItem?.place(scroller)
-    context.bench.register(page: "menu", scroller)
+    context.register(page: "menu", scroller)
     context.guides.follow(scroller)
     scroller.onGesture = { context.log.gesture("menu", $0) }
     scroller.onSettled = { event in

@@ -91,7 +91,7 @@ func makeStripPage(_ context: PageContext) -> Widget {
         showCentre(event.index)
         context.log.settled("strip", index: event.index, offset: event.offset, cause: event.cause)
     }
-    context.bench.register(page: "strip", scroller)
+    context.register(page: "strip", scroller)
     context.guides.follow(scroller)
     scroller.onTap = { context.log.tapped("strip", index: $0.index) }
 

@@ -18,6 +18,23 @@ struct PageContext {
     let guides = SnapGuidesSwitch()
     /// `--start-item`: the item the opening page's component starts on (nil: its first).
     var startItem: StartItem?
+    /// The snapping components built so far, for `--record` and `--replay`.
+    var components = SessionComponents()
+    /// `--record`: the session's recorder.
+    var recorder: SessionRecorder?
+    /// `--replay`: the session being played back.
+    var replay: SessionReplay?
+
+    /// A page offers its snapping component (not retained) to the frame benchmark and the session recorder and replay.
+    func register(page: String, _ scroller: SnapScroller) {
+        bench.register(page: page, scroller)
+        components.register(page, scroller)
+    }
+
+    /// A page offers its carousel's page dots (not retained) to the session recorder and replay.
+    func register(page: String, dots: PageDots) {
+        components.register(page, dots: dots)
+    }
 }
 
 /// One page of the demo: its ID (as `--page` names it), its title (in the user's language), and how to build it.
@@ -127,6 +144,9 @@ final class DemoWindow {
                             settingChanged: { log.setting($0, value: $1) }) { [weak self] in
             self?.showQAPanel($0)
         }
+        if let recorder = context.recorder {
+            menu.onToggle = { [weak recorder] name, on in recorder?.record(.setting(name, on: on)) }
+        }
         mainMenu = menu
         gtk_header_bar_pack_end(header.opaque, menu.button)
 
@@ -135,6 +155,7 @@ final class DemoWindow {
         let focusLater = IdleBatch { [weak self] in self?.focusVisiblePage() }
         focusLater.cancel(onDestroyOf: window)
         Signals.connectNotify(stack.raw, property: "visible-child") { [weak self] in
+            if let self, let recorder = self.context.recorder, let name = self.visiblePageID { recorder.record(.page(name)) }
             self?.buildVisiblePage()
             self?.reportSwitch()
             focusLater.schedule()
@@ -143,7 +164,40 @@ final class DemoWindow {
         Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }
         Signals.connect(window.raw, "map", after: true) { [weak self] in self?.focusVisiblePage() }
         // The QA panel's queued lines must not reach a view that is going away.
-        Signals.connect(window.raw, "destroy") { [weak self] in self?.qaPanel.close() }
+        Signals.connect(window.raw, "destroy") { [weak self] in
+            self?.qaPanel.close()
+            self?.context.recorder?.finish()
+        }
+    }
+
+    /// The ID of the page on screen.
+    private var visiblePageID: String? {
+        gtk_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
+    }
+
+    /// The size of the window's content (the pages and the QA panel, below the header bar): what the pages are laid
+    /// out in, whatever the display server adds around it (a client-side shadow on Wayland, a frame on X without a
+    /// compositor).
+    var contentSize: (width: Int, height: Int) {
+        (Int(gtk_widget_get_width(paned)), Int(gtk_widget_get_height(paned)))
+    }
+
+    /// `--record`: from the first frame, the window's size and its content's, and each change of the content's
+    /// size, checked after each painted frame.
+    private func recordSizes(to recorder: SessionRecorder, clock: UnsafeMutableRawPointer) {
+        var last = contentSize
+        // The window's size as `--size` gives it (a default size), whatever frame the display server adds.
+        var size: (width: Int32, height: Int32) = (0, 0)
+        gtk_window_get_default_size(window.cast(), &size.width, &size.height)
+        recorder.start(width: Int(size.width), height: Int(size.height), content: last)
+        // The window is reached through its owner, which goes with it.
+        Signals.connect(clock, "after-paint") { [weak self, weak recorder] in
+            guard let self else { return }
+            let now = self.contentSize
+            guard now != last, now.width > 0, now.height > 0 else { return }
+            last = now
+            recorder?.record(.resize(width: now.width, height: now.height))
+        }
     }
 
     func present() { gtk_window_present(window.cast()) }
@@ -201,6 +255,8 @@ final class DemoWindow {
             self.reportedSize = (Int(gdk_surface_get_width(surface)), Int(gdk_surface_get_height(surface)))
             self.watchSize(of: surface!)
             self.context.startItem?.firstFrameDrawn()
+            if let recorder = self.context.recorder { self.recordSizes(to: recorder, clock: clockObject) }
+            self.context.replay?.start(in: self)
             PageSwitcher.completeSoon(self.switcher)
             self.qaPanel.completeLog()
             StripGlyphs.warmAll(self.context.content)
@@ -284,4 +340,28 @@ enum PageFocus {
         let component: any WidgetRepresentable
         init(_ component: any WidgetRepresentable) { self.component = component }
     }
+}
+
+extension DemoWindow: ReplayWindow {
+    func showPage(_ id: String) { gtk_stack_set_visible_child_name(stack.opaque, id) }
+
+    /// Through the window's stateful action, as the main menu and the accelerators change it.
+    func changeSetting(_ name: String, on: Bool) {
+        guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { return }
+        g_action_change_state(action, g_variant_new_boolean(on ? 1 : 0))
+    }
+
+    /// Sizes the window so that its content gets `width`×`height`: the window's default size less its content's is
+    /// what the header bar and this display server's frame take (on X without a compositor GTK draws a frame inside
+    /// the default size; on Wayland the shadow is outside it).
+    func resizeContent(width: Int, height: Int) {
+        let now = contentSize
+        guard now != (width, height) else { return }
+        var size: (width: Int32, height: Int32) = (0, 0)
+        gtk_window_get_default_size(window.cast(), &size.width, &size.height)
+        gtk_window_set_default_size(window.cast(), Int32(width) + size.width - Int32(now.width),
+                                    Int32(height) + size.height - Int32(now.height))
+    }
+
+    func close() { gtk_window_destroy(window.cast()) }
 }

@@ -16,6 +16,8 @@ final class MainMenu {
 
     /// The header's menu button.
     let button: UnsafeMutablePointer<GtkWidget>
+    /// Sees every change of a setting's state (`reduce-motion`, `right-to-left`, `qa-panel`), however it was made.
+    var onToggle: ((_ name: String, _ on: Bool) -> Void)?
     private let window: UnsafeMutablePointer<GtkWidget>
     private var about: UnsafeMutablePointer<GtkWidget>?
     private var shortcuts: UnsafeMutablePointer<GtkWidget>?
@@ -123,10 +125,11 @@ final class MainMenu {
     private func addToggle(_ name: String, logName: String, initially on: Bool, apply: @escaping @MainActor (Bool) -> Void) {
         let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(on ? 1 : 0))!
         let changed = settingChanged
-        Signals.connectNotify(UnsafeMutableRawPointer(action), property: "state") {
+        Signals.connectNotify(UnsafeMutableRawPointer(action), property: "state") { [weak self] in
             guard let state = g_action_get_state(action) else { return }
             let value = g_variant_get_boolean(state) != 0
             g_variant_unref(state)
+            self?.onToggle?(name, value)
             apply(value)
             changed(logName, value)
         }

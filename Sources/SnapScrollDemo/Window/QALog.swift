@@ -78,7 +78,11 @@ final class QALog {
         emit("ready", fields)
     }
 
+    /// Sees every `settled` as it is logged (the session recorder and replay).
+    var onSettled: ((_ component: String, _ index: Int, _ offset: Double, _ cause: Cause) -> Void)?
+
     func settled(_ component: String, index: Int, offset: Double, cause: Cause) {
+        onSettled?(component, index, offset, cause)
         emit("settled", ["component": component, "index": index, "offset": offset, "cause": cause.rawValue])
     }
 

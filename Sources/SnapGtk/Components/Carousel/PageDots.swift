@@ -189,6 +189,10 @@ public final class PageDots {
         Self.opacity + (Self.selectedOpacity - Self.opacity) * emphasis(ofPage: page)
     }
 
+    /// Sees each dot activated by a click or a key (the page and the cause) before it acts (a session recorder);
+    /// ``activate(_:cause:)`` called by code is not shown to it.
+    @_spi(Testing) public var activationTap: ((_ page: Int, _ cause: Cause) -> Void)?
+
     /// Activates `page` as a click or key would: moves an attached carousel there and reports it through
     /// ``onActivate``.
     public func activate(_ page: Int, cause: Cause) {
@@ -205,6 +209,7 @@ public final class PageDots {
         guard let press = KeyTranslation.press(for: keyval), press != .pageUp, press != .pageDown else { return false }
         switch KeyMap.command(for: press, rightToLeft: gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL) {
         case .activate:
+            activationTap?(page, .keyboard)
             activate(page, cause: .keyboard)
             return true
         case .move(let key):
@@ -258,6 +263,7 @@ public final class PageDots {
         let click = gtk_gesture_click_new()!
         Signals.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
             guard let self, slot < self.dots.count else { return }
+            self.activationTap?(self.firstPage + slot, .click)
             self.activate(self.firstPage + slot, cause: .click)
         }
         gtk_widget_add_controller(dot, click)

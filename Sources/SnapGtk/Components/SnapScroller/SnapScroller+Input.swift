@@ -118,12 +118,13 @@ extension SnapScroller {
         let scrollObject = UnsafeMutableRawPointer(scroll)
         Signals.connectDoubles(scrollObject, "scroll") { [weak self] dx, dy in
             guard let self else { return false }
-            return self.handleScroll(dx: dx, dy: dy, unit: gtk_event_controller_scroll_get_unit(scroll),
-                                     time: self.eventTime(scroll))
+            return self.receive(.scroll(dx: dx, dy: dy, wheel: gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL,
+                                        time: self.eventTime(scroll)))
         }
-        Signals.connect(scrollObject, "scroll-end") { [weak self] in self?.handleScrollEnd() }
+        Signals.connect(scrollObject, "scroll-end") { [weak self] in self?.receive(.scrollEnd) }
         Signals.connectPoint(scrollObject, "decelerate") { [weak self] vx, vy in
-            self?.handleDecelerate(vx: vx, vy: vy, time: self?.eventTime(scroll))
+            guard let self else { return }
+            self.receive(.decelerate(vx: vx, vy: vy, time: self.eventTime(scroll)))
         }
         gtk_widget_add_controller(widget, scroll)
 
@@ -132,24 +133,26 @@ extension SnapScroller {
         let dragObject = UnsafeMutableRawPointer(drag)
         Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, _ in
             guard let self else { return }
-            self.handleDragBegin(x: x, time: self.eventTime(drag, anchor: true))
+            self.receive(.press(x: x, time: self.eventTime(drag, anchor: true)))
         }
         Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, _ in
             guard let self else { return }
-            if self.handleDragUpdate(offsetX: ox, time: self.eventTime(drag)) {
+            if self.receive(.motion(offsetX: ox, time: self.eventTime(drag))) {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
         Signals.connectPoint(dragObject, "drag-end") { [weak self] ox, _ in
             guard let self else { return }
-            self.handleDragEnd(offsetX: ox, time: self.eventTime(drag))
+            self.receive(.release(offsetX: ox, time: self.eventTime(drag)))
         }
         gtk_widget_add_controller(content, drag)
 
         let keys = gtk_event_controller_key_new()!
         KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: content) { [weak self] keyval, state in
             guard let self, KeyTranslation.isPlain(state) else { return false }
-            return self.handleKey(keyval)
+            // Only keys a component uses are inputs (others go on to the window, and are not recorded).
+            guard KeyTranslation.press(for: keyval) != nil else { return false }
+            return self.receive(.key(keyval: keyval, time: self.now))
         }
         gtk_widget_add_controller(content, keys)
     }

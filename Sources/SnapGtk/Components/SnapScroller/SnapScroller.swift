@@ -46,6 +46,9 @@ public final class SnapScroller {
     /// coast the content and the item chosen to rest on (see ``GestureEvent``). Requests (taps, ``scrollTo(index:cause:animated:)``)
     /// are not gestures.
     public var onGesture: ((GestureEvent) -> Void)?
+    /// Sees every input GTK's controllers hand the scroller, before its handler runs (a session recorder); inputs
+    /// delivered with ``inject(_:)`` are not shown to it.
+    @_spi(Testing) public var inputTap: ((ScrollerInput) -> Void)?
     /// Whether a tapped item is brought to its resting place (cause `.click`, or `.keyboard` for Enter/Space). An item
     /// already resting in its place does not move, so it reports no settle.
     public var scrollsToTappedItem = true

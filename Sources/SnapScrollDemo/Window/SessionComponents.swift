@@ -1,0 +1,34 @@
+@_spi(Testing) import SnapGtk
+
+/// The snapping components of the pages built so far, by page ID (not retained), for the session recorder and
+/// replay: a page offers its component once, when it is built.
+@MainActor
+final class SessionComponents {
+    private struct WeakScroller { weak var scroller: SnapScroller? }
+    private struct WeakDots { weak var dots: PageDots? }
+    private var scrollers: [String: WeakScroller] = [:]
+    private var dots: [String: WeakDots] = [:]
+    /// Called for each component as its page offers it.
+    var onRegister: ((String, SnapScroller) -> Void)?
+    /// Called for page dots as their page offers them.
+    var onRegisterDots: ((String, PageDots) -> Void)?
+
+    func register(_ id: String, _ scroller: SnapScroller) {
+        scrollers[id] = WeakScroller(scroller: scroller)
+        onRegister?(id, scroller)
+    }
+
+    func register(_ id: String, dots pageDots: PageDots) {
+        dots[id] = WeakDots(dots: pageDots)
+        onRegisterDots?(id, pageDots)
+    }
+
+    /// The page dots of page `id`, if it has some and has been built.
+    func dots(_ id: String) -> PageDots? { dots[id]?.dots }
+
+    /// The component of page `id`, if that page has been built and is still alive.
+    func scroller(_ id: String) -> SnapScroller? { scrollers[id]?.scroller }
+
+    /// Whether any component is moving or waits for a gesture's end.
+    var anyMoving: Bool { scrollers.values.contains { $0.scroller?.isMoving ?? false } }
+}
