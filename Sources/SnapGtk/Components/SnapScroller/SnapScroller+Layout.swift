@@ -16,7 +16,8 @@ extension SnapScroller {
         }
         controller.tick(time: time)
         apply()
-        return controller.needsFrames
+        let sliding = tickGap(at: time)
+        return controller.needsFrames || sliding
     }
 
     /// After any input: show the new offset, report, and keep frames coming while something moves.
@@ -30,14 +31,21 @@ extension SnapScroller {
     func apply() {
         if showOffset() {
             updateVisibleItems()
-            onPositionChanged?(position)
+            if !isInApplicationChange { onPositionChanged?(position) }
         }
         var settled = false
+        // What an earlier change caused comes first, in order (its idle callback then finds nothing to do).
+        if !isInApplicationChange && deliveryPending { deliverAfterChange() }
         // Drained into an array first: handlers may call back into the scroller (and so the controller).
         for event in controller.drainEvents() {
+            if isInApplicationChange {
+                hold(event)
+                continue
+            }
             switch event {
             case .currentIndexChanged(let index):
                 items.markCurrent(index)
+                lastReportedIndex = realIndex(index)
                 onCurrentIndexChanged?(SelectionEvent(index: realIndex(index), cause: inputCause))
             case .settled(let index, _, let cause):
                 // The adjustment holds exactly the controller's resting offset now (flipped right to left).
@@ -135,7 +143,12 @@ extension SnapScroller {
             if hasViewport { indexBeforeLayout = nil }
             if realIndex(controller.currentIndex) != reported {
                 // Asked for before there was a width to place it (see `indexBeforeLayout`): now it is current.
-                onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
+                if isInApplicationChange {
+                    hold(.currentIndexChanged(index: controller.currentIndex))
+                } else if itemCount > 0 {
+                    lastReportedIndex = realIndex(controller.currentIndex)
+                    onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
+                }
             }
         }
         configureAdjustment()
@@ -161,6 +174,11 @@ extension SnapScroller {
 
     /// Binds widgets for the items near the viewport and returns the rest to the pool.
     func updateVisibleItems() {
+        guard !isInApplicationChange else {
+            bindingPending = true
+            return
+        }
+        bindingPending = false
         items.show(layout.range(visibleAt: controller.offset, overscan: Self.overscan), current: controller.currentIndex)
     }
 }
@@ -187,6 +205,7 @@ extension SnapScroller: ScrollableOwner {
     /// items in this one allocation, so no frame shows the old geometry.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
         relayout(viewportWidth: Double(width))
+        if bindingPending { updateVisibleItems() }
         configureAdjustment(adjustment)
         let viewport = layout.viewportWidth
         let offset = controller.offset
@@ -199,7 +218,7 @@ extension SnapScroller: ScrollableOwner {
             let width = max(Double(min), itemWidth.rounded())
             // From the viewport's start edge, in doubles (exact however far along the row), mirrored right to left;
             // rounded to a whole pixel only here, so a resting item's centre is within half a pixel of its place.
-            let start = layout.itemStart(index) - offset - (width - itemWidth) / 2
+            let start = layout.itemStart(index) - offset - (width - itemWidth) / 2 + gapShift(ofItem: index)
             let x = isRightToLeft ? viewport - start - width : start
             var allocation = GtkAllocation(x: Int32(pixels: x.rounded()), y: 0, width: Int32(pixels: width), height: height)
             gtk_widget_size_allocate(item, &allocation, -1)
