@@ -10,8 +10,15 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     let banners = content.banners
     let component = "carousel"
     let log = context.log
+    let edits = EditableItems(count: banners.count)
     let carousel = Carousel(pageCount: banners.count) { index in
-        let banner = banners[index]
+        let id = edits.ids[index]
+        // A new banner shows one of the content's images under its own title.
+        if let number = edits.newNumber(id) {
+            let image = banners.isEmpty ? "" : content.imagePath(banners[(number - 1) % banners.count])
+            return Carousel.Banner(title: "New \(number)", imagePath: image)
+        }
+        let banner = banners[id]
         return Carousel.Banner(title: banner.title, imagePath: content.imagePath(banner))
     }
     let dots = PageDots()
@@ -39,7 +46,9 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     carousel.onTapped = { event in
         let index = event.index
         log.tapped(component, index: index)
-        feedback.text = "Tapped: \(banners[index].title) (\(index + 1) of \(banners.count))"
+        let id = edits.ids[index]
+        let title = edits.newNumber(id).map { "New \($0)" } ?? banners[id].title
+        feedback.text = "Tapped: \(title) (\(index + 1) of \(edits.ids.count))"
     }
     carousel.onImageError = { log.error($0.message) }
     reset.onClicked = { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }
@@ -51,6 +60,8 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     page.append(carousel)
     page.append(dots)
     page.append(controls)
+    page.append(makeEditButtons(edits, current: { carousel.pageCount > 0 ? carousel.currentPage : nil },
+                                apply: { carousel.update(ids: edits.ids) }))
     PageFocus.mark(page, component: carousel)
     return page
 }

@@ -65,7 +65,11 @@ enum StripGlyphs {
 func makeStripPage(_ context: PageContext) -> Widget {
     let fruit = context.content.strip
     let initialCount = StripDesign.initialCount(fruit)
-    func title(_ index: Int) -> String { StripDesign.title(fruit, index) }
+    let edits = EditableItems(count: initialCount)
+    func title(_ index: Int) -> String {
+        let id = edits.ids[index]
+        return edits.newNumber(id).map { "New \($0)" } ?? StripDesign.title(fruit, id)
+    }
     let centreLabel = Label()
     centreLabel.addStyleClass("strip-centre")
     func showCentre(_ index: Int) { centreLabel.text = "Centre: \(index)" }
@@ -95,7 +99,9 @@ func makeStripPage(_ context: PageContext) -> Widget {
     page.verticalAlignment = .center
     page.append(centreLabel)
     page.append(scroller)
-    page.append(makeScrollerControls(scroller))
+    page.append(makeScrollerControls(scroller, onCountChanged: { edits.reset(count: $0) }))
+    page.append(makeEditButtons(edits, current: { scroller.itemCount > 0 ? scroller.currentIndex : nil },
+                                apply: { scroller.update(ids: edits.ids) }))
     PageFocus.mark(page, component: scroller)
     return page
 }

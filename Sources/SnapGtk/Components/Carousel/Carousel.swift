@@ -165,6 +165,8 @@ public final class Carousel {
         scroller.itemWidthForViewport = { [weak self] in self?.geometry(forWidth: $0).panelWidth.rounded() ?? 0 }
         scroller.spacingForViewport = { [weak self] in self?.geometry(forWidth: $0).gap.rounded() ?? 0 }
         scroller.marksCurrentItem = true
+        // A banner's accessible name says "N of M".
+        scroller.bindingShowsCount = store is BannerPages
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
         scroller.onTap = { [weak self] event in self?.clicked(event.index) }

@@ -30,13 +30,14 @@ extension SnapScroller {
         let change = ItemChange(from: currentItemIDs, to: newIDs)
         let reloadedIDs = Set<AnyHashable>(reloaded.map { AnyHashable($0) })
         applicationChange {
-            let oldCurrent = itemCount > 0 ? currentIndex : nil
+            let oldCount = itemCount
+            let oldCurrent = oldCount > 0 ? currentIndex : nil
             let newCurrent = change.current(after: oldCurrent)
             let before = animated ? screenStarts(of: change) : [:]
             itemIDs = newIDs
             storedItemCount = newIDs.count
             storedItemWidths = widths
-            if loops {
+            if loops || (bindingShowsCount && newIDs.count != oldCount) {
                 items.release { _ in true }
             } else {
                 items.release { index in

@@ -135,6 +135,8 @@ public final class SnapScroller {
 
     var storedItemCount: Int
     var storedItemWidths: [Double]?
+    /// Whether `bind` shows the item count too (a banner's "3 of 5"): a new count binds every item again.
+    var bindingShowsCount = false
     /// The application's identities of the items (``update(ids:widths:reloaded:animated:)``); nil: their indexes.
     var itemIDs: [AnyHashable]?
     /// Depth of the application's changes running now (``applicationChange(_:)``): binding and events wait.
