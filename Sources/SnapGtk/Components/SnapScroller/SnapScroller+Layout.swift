@@ -205,6 +205,7 @@ extension SnapScroller: ScrollableOwner {
     /// items in this one allocation, so no frame shows the old geometry.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
         relayout(viewportWidth: Double(width))
+        itemClips.removeAll(keepingCapacity: true)
         if bindingPending { updateVisibleItems() }
         configureAdjustment(adjustment)
         let viewport = layout.viewportWidth
@@ -214,7 +215,7 @@ extension SnapScroller: ScrollableOwner {
             var min: Int32 = 0
             gtk_widget_measure(item, GTK_ORIENTATION_HORIZONTAL, height, &min, nil, nil, nil)
             // An item that cannot shrink to its slot (a long title) is given its minimum, centred on the slot, so
-            // its centre still rests at the viewport's centre; it overlaps its spacing rather than shifting.
+            // its centre still rests at the viewport's centre, and drawn clipped to the slot (see `clip(ofChild:)`).
             let width = max(Double(min), itemWidth.rounded())
             // From the viewport's start edge, in doubles (exact however far along the row), mirrored right to left;
             // rounded to a whole pixel only here, so a resting item's centre is within half a pixel of its place.
@@ -222,7 +223,21 @@ extension SnapScroller: ScrollableOwner {
             let x = isRightToLeft ? viewport - start - width : start
             var allocation = GtkAllocation(x: Int32(pixels: x.rounded()), y: 0, width: Int32(pixels: width), height: height)
             gtk_widget_size_allocate(item, &allocation, -1)
+            // An item wider than its slot is drawn within the slot only, never over its neighbours.
+            if width > itemWidth.rounded() {
+                let slotStart = layout.itemStart(index) - offset + gapShift(ofItem: index)
+                let slotX = (isRightToLeft ? viewport - slotStart - itemWidth : slotStart).rounded()
+                itemClips[item.raw] = graphene_rect_t(
+                    origin: graphene_point_t(x: Float(slotX), y: 0),
+                    size: graphene_size_t(width: Float(itemWidth.rounded()), height: Float(height)))
+            } else {
+                itemClips[item.raw] = nil
+            }
         }
+    }
+
+    func clip(ofChild child: UnsafeMutablePointer<GtkWidget>) -> graphene_rect_t? {
+        itemClips[child.raw]
     }
 
     /// A value we did not write (the scrollbar, accessibility) is followed like a smooth scroll. Ours are told apart

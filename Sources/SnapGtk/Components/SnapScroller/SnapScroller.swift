@@ -135,6 +135,8 @@ public final class SnapScroller {
 
     var storedItemCount: Int
     var storedItemWidths: [Double]?
+    /// The slot each item wider than its slot is drawn within (by widget), set in each allocation.
+    var itemClips: [UnsafeMutableRawPointer: graphene_rect_t] = [:]
     /// Whether `bind` shows the item count too (a banner's "3 of 5"): a new count binds every item again.
     var bindingShowsCount = false
     /// The application's identities of the items (``update(ids:widths:reloaded:animated:)``); nil: their indexes.
