@@ -1,4 +1,3 @@
-import SnapCore
 import SnapGtk
 
 /// Page `carousel`: the banner carousel from the content's banners, its page dots, a "Back to first" button and a

@@ -1,5 +1,4 @@
 import Glibc
-import SnapCore
 import SnapGtk
 
 /// The fruit strip's design: cards 100 px wide, 70 px apart, 100 px tall.

@@ -1,5 +1,4 @@
 import Glibc
-import SnapCore
 import SnapGtk
 
 // SnapGallery: one window with a strip of names, a carousel of banners with page dots, and a segmented control,
