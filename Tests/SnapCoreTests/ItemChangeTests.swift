@@ -172,3 +172,34 @@ import Testing
         #expect(controller.offset == 0)
     }
 }
+
+/// The neighbours' slide after a change: from where they were drawn to their places, never past them.
+@Suite struct ItemSlideTests {
+    @Test(arguments: 0..<30)
+    func eachItemEasesFromItsOldPlaceToItsNewOneWithoutOvershoot(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 31_337)
+        var before: [Int: Double] = [:], after: [Int: Double] = [:]
+        for index in 0..<Int.random(in: 1...12, using: &rng) {
+            let place = Double.random(in: -800...800, using: &rng)
+            after[index] = place
+            if Bool.random(using: &rng) { before[index] = place + Double.random(in: -400...400, using: &rng) }
+        }
+        let start = Double.random(in: 0...1e6, using: &rng)
+        let slide = ItemSlide(from: before, to: after, startTime: start, duration: 240)
+        for index in after.keys {
+            let shift = before[index].map { $0 - after[index]! } ?? 0
+            let first = slide.shift(ofItem: index, at: start)
+            #expect(abs(shift) < 0.5 ? first == 0 : first == shift, "drawn where it was at the start")
+            var last = first
+            for step in 1...30 {
+                let now = slide.shift(ofItem: index, at: start + Double(step) * 10)
+                #expect(abs(now) <= abs(last) + 1e-9, "never further from its place")
+                #expect(now == 0 || (now > 0) == (shift > 0), "never past its place")
+                last = now
+            }
+            #expect(slide.shift(ofItem: index, at: start + 240) == 0, "exactly in place at the end")
+        }
+        #expect(slide.isDone(at: start + 240))
+        #expect(slide.shifts.isEmpty == slide.isDone(at: start))
+    }
+}
