@@ -12,9 +12,9 @@
 /// ```
 public struct ItemChange<ID: Hashable> {
     /// The identifiers before the change, in order.
-    public let oldIDs: [ID]
+    let oldIDs: [ID]
     /// The identifiers after the change, in order.
-    public let newIDs: [ID]
+    let newIDs: [ID]
     /// Each old position's new position (nil: removed).
     private let newIndexOfOld: [Int?]
     /// Each new position's old position (nil: inserted).
