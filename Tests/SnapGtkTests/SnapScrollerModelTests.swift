@@ -298,4 +298,42 @@ final class SnapScrollerModelTests: XCTestCase {
             XCTAssertEqual(settled.count, counts.1)
         }
     }
+
+    func testSegmentsKeepTheSelectedOneByIdentityAndReportAfterTheChange() {
+        MainActor.assumeIsolated {
+            let control = SegmentedControl(titles: ["A", "B", "C", "D"], label: "Segments")
+            let window = presentInWindow(control.rootWidget.pointer, width: 400, height: 60)
+            defer { gtk_window_destroy(window.cast()) }
+            var events: [SelectionEvent] = []
+            var inside = false, insideCount = 0
+            control.onSelected = { if inside { insideCount += 1 }; events.append($0) }
+            control.update(titles: ["A", "B", "C", "D"], ids: ["a", "b", "c", "d"])
+            control.select(2)
+            XCTAssertEqual(events.count, 1)
+            // A segment before the selected one: the same segment stays selected, one place on.
+            inside = true
+            control.update(titles: ["X", "A", "B", "C", "D"], ids: ["x", "a", "b", "c", "d"])
+            inside = false
+            XCTAssertEqual(control.selectedIndex, 3)
+            drainMainLoop()
+            XCTAssertEqual(insideCount, 0)
+            XCTAssertEqual(events.count, 2)
+            XCTAssertEqual(events.last?.index, 3)
+            XCTAssertEqual(events.last?.cause, .dataChange)
+            // The selected segment removed: the next one is selected, at the same index, so nothing to report.
+            control.update(titles: ["X", "A", "B", "D"], ids: ["x", "a", "b", "d"])
+            drainMainLoop()
+            XCTAssertEqual(control.titles[control.selectedIndex], "D")
+            XCTAssertEqual(events.count, 2)
+            // The last one removed while selected: the one before it.
+            control.update(titles: ["X", "A", "B"], ids: ["x", "a", "b"])
+            drainMainLoop()
+            XCTAssertEqual(control.selectedIndex, 2)
+            XCTAssertEqual(events.count, 3)
+            // None left: nothing selected, nothing reported, keys do nothing.
+            control.update(titles: [], ids: [String]())
+            drainMainLoop()
+            XCTAssertEqual(events.count, 3)
+        }
+    }
 }
