@@ -336,4 +336,28 @@ final class SnapScrollerModelTests: XCTestCase {
             XCTAssertEqual(events.count, 3)
         }
     }
+
+    func testALoopingRowKeepsTheCurrentItemThroughAnUpdate() {
+        MainActor.assumeIsolated {
+            let m = Model(count: 8)
+            defer { m.close() }
+            var ids = Array(0..<8)
+            m.scroller.update(ids: ids)
+            m.scroller.loops = true
+            m.scroller.scrollTo(index: 6, animated: false)
+            m.waitSettled(2)
+            ids.insert(40, at: 2)
+            ids.remove(at: 0)
+            m.titles = ids.map { "T\($0)" }
+            let before = m.settled.count
+            m.scroller.update(ids: ids)
+            m.waitSettled(before + 1)
+            XCTAssertEqual(m.scroller.currentIndex, 6, "T6 is still current, at its new index")
+            XCTAssertEqual(m.titles[m.scroller.currentIndex], "T6")
+            let shown = m.centred(m.scroller.currentIndex)
+            XCTAssertEqual(shown?.title, "T6")
+            XCTAssertLessThanOrEqual(abs(shown?.error ?? 99), 0.5)
+            XCTAssertEqual(m.settled.count, before + 1)
+        }
+    }
 }
