@@ -11,7 +11,7 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     let log = context.log
     let edits = EditableItems(count: banners.count)
     let carousel = Carousel(pageCount: banners.count) { index in
-        let id = edits.ids[index]
+        let id = edits[index]
         // A new banner shows one of the content's images under its own title.
         if let number = edits.newNumber(id) {
             let image = banners.isEmpty ? "" : content.imagePath(banners[(number - 1) % banners.count])
@@ -45,9 +45,9 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     carousel.onTapped = { event in
         let index = event.index
         log.tapped(component, index: index)
-        let id = edits.ids[index]
+        let id = edits[index]
         let title = edits.newNumber(id).map { "New \($0)" } ?? banners[id].title
-        feedback.text = "Tapped: \(title) (\(index + 1) of \(edits.ids.count))"
+        feedback.text = "Tapped: \(title) (\(index + 1) of \(edits.itemCount))"
     }
     carousel.onImageError = { log.error($0.message) }
     reset.onClicked = { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }

@@ -7,18 +7,33 @@ import SnapGtk
 final class EditableItems {
     /// Identifiers from here on are new items (far past any content's item count).
     private static let firstNewID = 1 << 40
-    /// The items in the row's order.
-    private(set) var ids: [Int]
+    /// The items in the row's order once edited; until then (nil) item i is the content's item i, so a row of a
+    /// million items costs no list of a million identifiers unless it is edited.
+    private var edited: [Int]?
+    private var count: Int
     private var nextNew = 1
 
     /// The first `count` items of the content, in order.
     init(count: Int) {
-        ids = Array(0..<count)
+        self.count = count
     }
 
     /// The first `count` items of the content again (the Items control replaces the row this way).
     func reset(count: Int) {
-        ids = Array(0..<count)
+        self.count = count
+        edited = nil
+    }
+
+    /// The identifier of the item at `index`.
+    subscript(index: Int) -> Int { edited?[index] ?? index }
+
+    /// How many items there are.
+    var itemCount: Int { edited?.count ?? count }
+
+    /// The items in the row's order (made once, at the first edit).
+    var ids: [Int] {
+        get { edited ?? Array(0..<count) }
+        set { edited = newValue }
     }
 
     /// For a new item, its number (`New N`); nil for an item of the content.

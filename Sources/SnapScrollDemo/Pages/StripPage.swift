@@ -66,7 +66,7 @@ func makeStripPage(_ context: PageContext) -> Widget {
     let initialCount = StripDesign.initialCount(fruit)
     let edits = EditableItems(count: initialCount)
     func title(_ index: Int) -> String {
-        let id = edits.ids[index]
+        let id = edits[index]
         return edits.newNumber(id).map { "New \($0)" } ?? StripDesign.title(fruit, id)
     }
     let centreLabel = Label()
