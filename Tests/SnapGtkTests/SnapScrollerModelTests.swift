@@ -360,4 +360,29 @@ final class SnapScrollerModelTests: XCTestCase {
             XCTAssertEqual(m.settled.count, before + 1)
         }
     }
+
+    func testChangesDuringASlideEndInOneSettle() {
+        MainActor.assumeIsolated {
+            let m = Model(count: 10)
+            defer { m.close() }
+            var ids = Array(0..<10)
+            m.scroller.update(ids: ids)
+            m.scroller.scrollTo(index: 5, animated: false)
+            m.waitSettled(2)
+            ids.remove(at: 3)
+            m.titles = ids.map { "T\($0)" }
+            m.scroller.update(ids: ids)
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { m.scroller.gapMotion != nil })
+            waitNextFrame(of: m.scroller.widget)
+            // A second change while the first one's neighbours slide: it takes over.
+            ids.insert(77, at: 1)
+            m.titles = ids.map { "T\($0)" }
+            m.scroller.update(ids: ids)
+            m.waitSettled(3)
+            waitFrames(30, of: m.scroller.widget)
+            XCTAssertEqual(m.settled.count, 3, "one settle for both changes")
+            XCTAssertEqual(m.titles[m.scroller.currentIndex], "T5")
+            XCTAssertLessThanOrEqual(abs(m.centred(m.scroller.currentIndex)?.error ?? 99), 0.5)
+        }
+    }
 }

@@ -45,7 +45,7 @@ extension SnapScroller {
                 }
             }
             replaceItems(current: newCurrent)
-            if animated { slideNeighbours(from: before, change: change) }
+            if animated { slideNeighbours(from: before) }
         }
     }
 
@@ -66,7 +66,9 @@ extension SnapScroller {
         let newLayout = makeLayout(viewportWidth: layout.viewportWidth)
         controller.itemsChanged(to: newLayout, current: target, time: now)
         if !hasViewport { indexBeforeLayout = target }
+        // A change during a slide starts a new one (from where the items are drawn); its settle is the one to come.
         gapMotion = nil
+        pendingGapSettle = nil
         configureAdjustment()
         updateScrollbar()
         updateVisibleItems()
@@ -149,7 +151,7 @@ extension SnapScroller {
 
     /// Starts the slide: each surviving item is drawn where it was and moves to its new place (the current item is
     /// already there).
-    private func slideNeighbours(from before: [Int: Double], change: ItemChange<AnyHashable>) {
+    private func slideNeighbours(from before: [Int: Double]) {
         guard !before.isEmpty else { return }
         let after = before.keys.filter { $0 < layout.count }.map { ($0, layout.itemStart($0) - controller.offset) }
         let slide = ItemSlide(from: before, to: Dictionary(uniqueKeysWithValues: after), startTime: now,
