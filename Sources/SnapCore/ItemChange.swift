@@ -3,8 +3,8 @@
 /// new list (a filter): where each old item went, which item is current afterwards, and which positions show a
 /// different item than before (and so must be drawn again).
 ///
-/// Identifiers are expected to be unique within a list; when one repeats, its first occurrence is the item and
-/// later ones count as items of their own without an old counterpart.
+/// Identifiers are expected to be unique within a list; when one repeats, each occurrence is matched with at most
+/// one occurrence on the other side (the rest count as new or removed items).
 ///
 /// ```swift
 /// let change = ItemChange(from: ["a", "b", "c"], to: ["x", "a", "b", "c"])
@@ -21,17 +21,36 @@ public struct ItemChange<ID: Hashable> {
     private let oldIndexOfNew: [Int?]
 
     /// The change from the items `old` to the items `new`.
+    ///
+    /// The items both lists begin and end with are matched in place first, by comparison alone; only the part in
+    /// between is hashed. An insert, a remove or a move in a long list so costs two comparisons per item, and the
+    /// hashing is for the items that changed place.
     /// - Complexity: O(n) in the two counts.
     public init(from old: [ID], to new: [ID]) {
         oldIDs = old
         newIDs = new
-        var firstOld: [ID: Int] = [:]
-        firstOld.reserveCapacity(old.count)
-        for (index, id) in old.enumerated() where firstOld[id] == nil { firstOld[id] = index }
         var newOfOld = [Int?](repeating: nil, count: old.count)
         var oldOfNew = [Int?](repeating: nil, count: new.count)
-        for (index, id) in new.enumerated() {
-            guard let previous = firstOld[id], newOfOld[previous] == nil else { continue }
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter && old[prefix] == new[prefix] {
+            newOfOld[prefix] = prefix
+            oldOfNew[prefix] = prefix
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            newOfOld[old.count - 1 - suffix] = new.count - 1 - suffix
+            oldOfNew[new.count - 1 - suffix] = old.count - 1 - suffix
+            suffix += 1
+        }
+        // The middle: each old item found by its identifier (first unmatched occurrence).
+        let oldMiddle = prefix..<(old.count - suffix)
+        var firstOld: [ID: Int] = [:]
+        firstOld.reserveCapacity(oldMiddle.count)
+        for index in oldMiddle where firstOld[old[index]] == nil { firstOld[old[index]] = index }
+        for index in prefix..<(new.count - suffix) {
+            guard let previous = firstOld[new[index]], newOfOld[previous] == nil else { continue }
             newOfOld[previous] = index
             oldOfNew[index] = previous
         }

@@ -106,11 +106,23 @@ import Testing
         #expect(ItemChange(from: ["a", "b"], to: ["x", "y", "z"]).current(after: 1) == 1)
     }
 
-    @Test func repeatedIdentifiersCountOnce() {
-        let change = ItemChange(from: ["a", "a"], to: ["a", "a"])
-        #expect(change.newIndex(ofOld: 0) == 0)
-        #expect(change.newIndex(ofOld: 1) == nil)
-        #expect(change.oldIndex(ofNew: 1) == nil)
+    @Test(arguments: 0..<40)
+    func repeatedIdentifiersAreEachMatchedAtMostOnce(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 4_242)
+        let old = (0..<Int.random(in: 0...10, using: &rng)).map { _ in Int.random(in: 0...3, using: &rng) }
+        let new = (0..<Int.random(in: 0...10, using: &rng)).map { _ in Int.random(in: 0...3, using: &rng) }
+        let change = ItemChange(from: old, to: new)
+        var matched = Set<Int>()
+        for index in old.indices {
+            guard let target = change.newIndex(ofOld: index) else { continue }
+            #expect(new[target] == old[index])
+            #expect(change.oldIndex(ofNew: target) == index)
+            #expect(matched.insert(target).inserted, "matched twice")
+        }
+        // Every identifier the two lists share is matched at least once.
+        for id in Set(old).intersection(new) {
+            #expect(old.indices.contains { old[$0] == id && change.newIndex(ofOld: $0) != nil }, "\(id) never matched")
+        }
     }
 
     // MARK: - The controller
