@@ -18,7 +18,6 @@ let package = Package(
             name: "SnapGallery",
             dependencies: [
                 .product(name: "SnapGtk", package: snapScroll),
-                .product(name: "SnapCore", package: snapScroll),
             ]
         ),
     ],

@@ -16,4 +16,7 @@ public enum Cause: String, Sendable, CaseIterable {
     case autoplay
     /// A change of the view's size, which keeps the current item in place.
     case resize
+    /// A change the application made to the items themselves (count, widths, spacing, order or content: an insert,
+    /// a remove, a move, a filter); reported once the change is complete.
+    case dataChange
 }

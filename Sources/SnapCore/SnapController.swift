@@ -153,7 +153,7 @@ public struct SnapController {
     /// A burst of notches is one gesture: it settles once, when the motion is over and the wheel has been quiet for
     /// the quiet period, so notches pushing against an end, or instant moves under reduced motion, settle once too.
     public mutating func wheel(notches: Double, time: Double) {
-        guard notches.isFinite else { return }
+        guard notches.isFinite, layout.count > 0 else { return }
         let sameBurst = lastWheelTime.map { time - $0 <= configuration.quietPeriod } ?? false
         // In the same burst the partial step is kept.
         if !sameBurst { wheelAccumulator.reset() }
@@ -225,6 +225,7 @@ public struct SnapController {
     /// A key request: previous/next ±1 from the target (or current item); first/last; pages jump to the farthest item
     /// whose resting place lies within one viewport width (at least one item). Cause `.keyboard`.
     public mutating func key(_ key: SnapKey, time: Double) {
+        guard layout.count > 0 else { return }
         let base = (motion != nil ? targetIndex : nil) ?? currentIndex
         let destination: Int
         switch key {
@@ -244,6 +245,7 @@ public struct SnapController {
 
     /// Moves to item `index` (clamped): a click on an item (`.click`), an application request (`.programmatic`), ….
     public mutating func scrollTo(index: Int, cause: Cause, time: Double) {
+        guard layout.count > 0 else { return }
         request(index, cause: cause, time: time)
     }
 
@@ -282,10 +284,38 @@ public struct SnapController {
                 let destination = layout.restingOffset(index)
                 setOffset(destination)
                 if pendingCause == nil && destination != previousOffset {
-                    events.append(.settled(index: index, offset: destination, cause: .resize))
+                    emit(.settled(index: index, offset: destination, cause: .resize))
                 }
             }
         }
+    }
+
+    /// The application changed the items (inserted, removed, moved, replaced them, or changed their count or widths):
+    /// `layout` is the new geometry and `newCurrent` the item current after the change (`ItemChange.current(after:)`),
+    /// nil when there are no items. Any motion or gesture in progress ends; the content rests at once on that item,
+    /// with `.currentIndexChanged` when its index differs and one `.settled` with cause `.dataChange`. A row without
+    /// items reports nothing.
+    public mutating func itemsChanged(to layout: SnapLayout, current newCurrent: Int?, time: Double) {
+        self.layout = layout
+        motion = nil
+        steering = .none
+        endDetector.cancel()
+        pendingCause = nil
+        targetIndex = nil
+        velocityTracker.reset()
+        wheelAccumulator.reset()
+        guard layout.count > 0 else {
+            offset = 0
+            currentIndex = 0
+            return
+        }
+        let index = clampedIndex(newCurrent ?? currentIndex)
+        offset = layout.restingOffset(index)
+        if index != currentIndex {
+            currentIndex = index
+            emit(.currentIndexChanged(index: index))
+        }
+        emit(.settled(index: index, offset: offset, cause: .dataChange))
     }
 
     /// Advances the animation to `time`, ends a smooth scroll that fell quiet, and queues `.settled` once the
@@ -467,7 +497,7 @@ public struct SnapController {
         }
         pendingCause = nil
         targetIndex = nil
-        events.append(.settled(index: index, offset: offset, cause: cause))
+        emit(.settled(index: index, offset: offset, cause: cause))
     }
 
     /// Stops a running animation where the content is.
@@ -502,8 +532,14 @@ public struct SnapController {
         let nearest = layout.index(nearestTo: value)
         if nearest != currentIndex {
             currentIndex = nearest
-            events.append(.currentIndexChanged(index: nearest))
+            emit(.currentIndexChanged(index: nearest))
         }
+    }
+
+    /// Queues an event; a row without items has no current item and reports none.
+    private mutating func emit(_ event: SnapEvent) {
+        guard layout.count > 0 else { return }
+        events.append(event)
     }
 
     private func clamped(_ value: Double) -> Double {

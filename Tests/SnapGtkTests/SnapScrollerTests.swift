@@ -273,8 +273,10 @@ final class SnapScrollerTests: XCTestCase {
             f.assertRests(on: 7)
             // Wider items move every resting place: the item stays current, snapped at once, one resize settle.
             f.scroller.itemWidth = 120
+            XCTAssertEqual(f.settled.count, 1, "nothing is reported inside the setter")
+            f.waitSettled(2)
             XCTAssertEqual(f.settled.count, 2)
-            XCTAssertEqual(f.settled.last?.cause, .resize)
+            XCTAssertEqual(f.settled.last?.cause, .dataChange)
             f.assertRests(on: 7)
             // The last item stays last when the viewport narrows.
             f.scroller.scrollTo(index: 19, animated: false)

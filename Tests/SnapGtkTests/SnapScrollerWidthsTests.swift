@@ -18,7 +18,8 @@ final class SnapScrollerWidthsTests: XCTestCase {
             f.scroller.itemWidths = Self.widths
             XCTAssertEqual(f.scroller.currentIndex, 3, "new widths keep the current item")
             XCTAssertEqual(f.scroller.layout.itemWidth(4), 300)
-            XCTAssertEqual(f.settled.last?.cause, .resize)
+            f.waitSettled(2)
+            XCTAssertEqual(f.settled.last?.cause, .dataChange)
             f.assertRests(on: 3)
             for index in [4, 5, 1, 7] {
                 let before = f.settled.count
@@ -46,7 +47,9 @@ final class SnapScrollerWidthsTests: XCTestCase {
             XCTAssertEqual(f.scroller.layout.itemWidth(9), 100, "past the array: itemWidth")
             f.scroller.scrollTo(index: 1, animated: false)
             f.assertRests(on: 1)
+            let settled = f.settled.count
             f.scroller.itemWidths = nil
+            f.waitSettled(settled + 1)
             XCTAssertEqual(f.scroller.layout.itemWidth(0), 100)
             f.assertRests(on: 1)
         }

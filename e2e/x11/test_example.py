@@ -1,5 +1,6 @@
 """The example consumer in Examples/SnapGallery: a package depending on SnapScroll by path that builds a window with
-a strip, a carousel with dots and a segmented control from SnapGtk's Swift API alone (scripts/test builds it)."""
+a photo browser (a segmented filter, a carousel of its own pages with pictures, a strip of thumbnails kept in step)
+from SnapGtk's Swift API alone (scripts/test builds it)."""
 
 import glob
 import os
@@ -35,23 +36,41 @@ def test_example_source_needs_no_c_module_no_unsafe_pointers_no_stylesheet():
                 assert not found, f"{os.path.relpath(path, ROOT)}:{number}: {found.group(0)!r} in {line.strip()!r}"
 
 
-def test_example_opens_its_window_with_the_three_components():
+WARM = ["Sunrise over the bay", "Dusk in the hills", "Embers and ash", "Harbour at dawn", "Red cliffs"]
+COOL = ["Lagoon afternoon", "Summer meadow", "Blue hour", "Green valley"]
+
+
+def _click(node):
+    import harness
+    x, y, w, h = harness.extents(node)
+    xdo("mousemove", int(x + w / 2), int(y + h / 2), "click", 1)
+
+
+def test_example_photo_browser_filters_as_one_update_and_keeps_the_rows_in_step():
     assert os.path.exists(BINARY), f"build it first: swift build --package-path {os.path.relpath(EXAMPLE, ROOT)}"
+    import pyatspi
     with Gallery() as app:
         app.wait_event("ready")
-        app.find(role="page tab list", name="Sections")
-        for name in ("Fruit", "Sections", "Tap a banner", "Centre: Apple"):
-            app.find(name=name)
-        # The dots are a tab list of three tabs, the current one first.
+        filter_tabs = app.find(role="page tab list", name="Filter")
+        app.find(role="scroll pane", name="Photos")
+        app.find(role="scroll pane", name="Thumbnails")
         pages = app.find(role="page tab list", name="Pages")
-        assert pages.childCount == 3, pages.childCount
-        assert [pages.getChildAtIndex(i).name for i in range(3)] == ["Page 1 of 3", "Page 2 of 3", "Page 3 of 3"]
-        # A click on the second dot moves the carousel; the dots follow it.
-        import harness
-        tab = pages.getChildAtIndex(1)
-        x, y = harness.centre_x(tab), harness.extents(tab)[1] + harness.extents(tab)[3] // 2
-        xdo("mousemove", x, y, "click", 1)
-        import pyatspi
-        wait_until(lambda: tab.getState().contains(pyatspi.STATE_SELECTED), message="the second dot selected")
-        assert not pages.getChildAtIndex(0).getState().contains(pyatspi.STATE_SELECTED)
+        assert pages.childCount == 9, pages.childCount
+        app.find(name="Showing: Sunrise over the bay (1 of 9)")
+        # The third dot: the carousel moves there, and the strip follows it.
+        _click(pages.getChildAtIndex(2))
+        app.wait_event("showing: Dusk in the hills")
+        app.find(name="Showing: Dusk in the hills (3 of 9)")
+        # Warm photos only: the photo on screen passes, so it stays on screen, now the second of five.
+        _click(app.find(role="page tab", name="Warm", root=filter_tabs))
+        wait_until(lambda: pages.childCount == len(WARM), message="five dots")
+        app.find(name=f"Showing: Dusk in the hills (2 of {len(WARM)})")
+        # Cool photos: the one on screen is gone; the next cool one after it takes its place.
+        _click(app.find(role="page tab", name="Cool", root=filter_tabs))
+        wait_until(lambda: pages.childCount == len(COOL), message="four dots")
+        app.find(name=f"Showing: Summer meadow (2 of {len(COOL)})")
+        selected = [pages.getChildAtIndex(i).getState().contains(pyatspi.STATE_SELECTED) for i in range(len(COOL))]
+        assert selected == [False, True, False, False], selected
         screenshot("example")
+
+

@@ -32,12 +32,17 @@ public final class SegmentedControl {
     let underline: UnsafeMutablePointer<GtkWidget>
     /// The segment widgets (role tab), first to last.
     private(set) var segments: [UnsafeMutablePointer<GtkWidget>] = []
-    /// The titles, first to last. Setting them replaces the segments; the selection is kept when it still
-    /// exists, else clamped, with no event.
+    /// The titles, first to last, identified by their index (``update(titles:ids:)`` keeps segments by an identity
+    /// of your own). Setting them replaces the segments; the selection is kept when it still exists, else the last
+    /// segment is selected and ``onSelected`` follows once, after the setter, with the cause `.dataChange`.
     public var titles: [String] {
         get { segmentTitles }
-        set { setTitles(newValue) }
+        set { applyTitles(newValue, ids: nil) }
     }
+    /// The application's identities of the segments (nil: their indexes).
+    private var segmentIDs: [AnyHashable]?
+    /// Reports a selection a change of the segments moved, after the change.
+    private var selectionReport: IdleBatch?
     private var segmentTitles: [String] = []
     /// The selected segment. Setting it selects as ``select(_:cause:)`` does with the cause `.programmatic`.
     public var selectedIndex: Int {
@@ -105,6 +110,40 @@ public final class SegmentedControl {
             control.driver?.stop()
         }
         setTitles(titles)
+    }
+
+    /// Replaces the segments in one step, by identity: the selected segment stays selected wherever it moved; when
+    /// it was removed, the one that followed it is selected (the one before it when it was the last; see
+    /// `ItemChange.current(after:)`). When that changes the selected index, ``onSelected`` follows once, after this
+    /// returns (from an idle callback), with the cause `.dataChange`; with no segments left, nothing is selected
+    /// and nothing is reported.
+    /// - Parameters:
+    ///   - titles: the segments' titles, first to last.
+    ///   - ids: one identifier per segment, in the same order, unique.
+    public func update<ID: Hashable>(titles: [String], ids: [ID]) {
+        precondition(titles.count == ids.count, "one identifier per title")
+        applyTitles(titles, ids: ids.map { AnyHashable($0) })
+    }
+
+    /// New segments: the selection follows its segment's identity, and a moved selection is reported afterwards.
+    private func applyTitles(_ newTitles: [String], ids newIDs: [AnyHashable]?) {
+        let oldIDs = segmentIDs ?? segmentTitles.indices.map { AnyHashable($0) }
+        let change = ItemChange(from: oldIDs, to: newIDs ?? newTitles.indices.map { AnyHashable($0) })
+        let before = selected
+        let wasEmpty = segmentTitles.isEmpty
+        let after = change.current(after: wasEmpty ? nil : before)
+        segmentIDs = newIDs
+        setTitles(newTitles, selected: after ?? 0)
+        guard after != nil, selected != before || wasEmpty else { return }
+        if selectionReport == nil {
+            let report = IdleBatch { [weak self] in
+                guard let self, !self.segments.isEmpty else { return }
+                self.onSelected?(SelectionEvent(index: self.selected, cause: .dataChange))
+            }
+            report.cancel(onDestroyOf: widget)
+            selectionReport = report
+        }
+        selectionReport?.schedule()
     }
 
     /// Replaces the segments; the selection is kept when it still exists, else clamped. No event.

@@ -11,6 +11,13 @@ protocol ScrollableOwner: AnyObject {
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>)
     /// The horizontal adjustment's value changed, whoever set it (the widget has queued a new allocation already).
     func scrollableValueChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>)
+    /// The rectangle (the widget's own coordinates) `child` is drawn within, when it must not draw past it (an item
+    /// wider than its slot); nil: drawn whole.
+    func clip(ofChild child: UnsafeMutablePointer<GtkWidget>) -> graphene_rect_t?
+}
+
+extension ScrollableOwner {
+    func clip(ofChild child: UnsafeMutablePointer<GtkWidget>) -> graphene_rect_t? { nil }
 }
 
 /// A widget type of ours that is a `GtkScrollable`, put directly in a `GtkScrolledWindow` (no `GtkViewport`), the
@@ -106,6 +113,25 @@ enum ScrollableWidget {
         }
         widgetClass.pointee.size_allocate = { widget, width, height, _ in
             onGtkThread { ScrollableWidget.state(of: widget!)?.allocate(width: width, height: height) }
+        }
+        widgetClass.pointee.snapshot = { widget, snapshot in
+            onGtkThread { ScrollableWidget.snapshot(widget!, snapshot!) }
+        }
+    }
+
+    /// Draws the children in order, each within the clip its owner gives it.
+    private static func snapshot(_ widget: Widget, _ snapshot: OpaquePointer) {
+        let owner = state(of: widget)?.owner
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if var clip = owner?.clip(ofChild: current) {
+                gtk_snapshot_push_clip(snapshot, &clip)
+                gtk_widget_snapshot_child(widget, current, snapshot)
+                gtk_snapshot_pop(snapshot)
+            } else {
+                gtk_widget_snapshot_child(widget, current, snapshot)
+            }
+            child = gtk_widget_get_next_sibling(current)
         }
     }
 

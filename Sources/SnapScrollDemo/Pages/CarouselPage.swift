@@ -1,4 +1,3 @@
-import SnapCore
 import SnapGtk
 
 /// Page `carousel`: the banner carousel from the content's banners, its page dots, a "Back to first" button and a
@@ -10,8 +9,15 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     let banners = content.banners
     let component = "carousel"
     let log = context.log
+    let edits = EditableItems(count: banners.count)
     let carousel = Carousel(pageCount: banners.count) { index in
-        let banner = banners[index]
+        let id = edits[index]
+        // A new banner shows one of the content's images under its own title.
+        if let number = edits.newNumber(id) {
+            let image = banners.isEmpty ? "" : content.imagePath(banners[(number - 1) % banners.count])
+            return Carousel.Banner(title: tr("New %d", .int(number)), imagePath: image)
+        }
+        let banner = banners[id]
         return Carousel.Banner(title: banner.title, imagePath: content.imagePath(banner))
     }
     let dots = PageDots()
@@ -42,9 +48,12 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     carousel.onTapped = { event in
         let index = event.index
         log.tapped(component, index: index)
+        let id = edits[index]
+        // Translators: the title of an item the tester added with the edit buttons; N counts them from 1.
+        let title = edits.newNumber(id).map { tr("New %d", .int($0)) } ?? banners[id].title
         // Translators: after a tap on a banner: its title, its page (counted from 1), the page count.
-        feedback.text = tr.plural("Tapped: %s (%d of %d)", "Tapped: %s (%d of %d)", count: banners.count,
-                                  .text(banners[index].title), .int(index + 1), .int(banners.count))
+        feedback.text = tr.plural("Tapped: %s (%d of %d)", "Tapped: %s (%d of %d)", count: edits.itemCount,
+                                  .text(title), .int(index + 1), .int(edits.itemCount))
     }
     carousel.onImageError = { log.error($0.message) }
     reset.onClicked = { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }
@@ -56,6 +65,8 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     page.append(carousel)
     page.append(dots)
     page.append(controls)
+    page.append(makeEditButtons(edits, current: { carousel.pageCount > 0 ? carousel.currentPage : nil },
+                                apply: { carousel.update(ids: edits.ids) }))
     PageFocus.mark(page, component: carousel)
     return page
 }

@@ -1,4 +1,3 @@
-import SnapCore
 import SnapGtk
 
 /// Chips the page starts with: few enough to fit (centred) at the default window size.

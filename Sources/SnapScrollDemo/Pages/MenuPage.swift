@@ -1,5 +1,4 @@
 import Glibc
-import SnapCore
 import SnapGtk
 
 /// The weekday menu's design: tabs 100 px wide; the fixed indicator under the centre is as wide as a tab and 3 px

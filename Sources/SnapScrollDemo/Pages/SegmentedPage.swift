@@ -1,4 +1,3 @@
-import SnapCore
 import SnapGtk
 
 /// Titles the segments take, first to last; the page shows the first `segmentCount` of them.

@@ -1,4 +1,4 @@
-import SnapCore
+import Glibc
 import SnapGtk
 
 /// The fruit strip's design: cards 100 px wide, 70 px apart, 100 px tall.
@@ -60,7 +60,11 @@ enum StripGlyphs {
 func makeStripPage(_ context: PageContext) -> Widget {
     let fruit = context.content.strip
     let initialCount = StripDesign.initialCount(fruit)
-    func title(_ index: Int) -> String { StripDesign.title(fruit, index) }
+    let edits = EditableItems(count: initialCount)
+    func title(_ index: Int) -> String {
+        let id = edits[index]
+        return edits.newNumber(id).map { tr("New %d", .int($0)) } ?? StripDesign.title(fruit, id)
+    }
     let centreLabel = Label()
     centreLabel.addStyleClass("strip-centre")
     let scroller = SnapScroller(
@@ -99,7 +103,12 @@ func makeStripPage(_ context: PageContext) -> Widget {
     page.verticalAlignment = .center
     page.append(centreLabel)
     page.append(scroller)
-    page.append(makeScrollerControls(scroller, onCountChanged: { _ in showCentre(scroller.currentIndex) }))
+    page.append(makeScrollerControls(scroller, onCountChanged: {
+        edits.reset(count: $0)
+        showCentre(scroller.currentIndex)
+    }))
+    page.append(makeEditButtons(edits, current: { scroller.itemCount > 0 ? scroller.currentIndex : nil },
+                                apply: { scroller.update(ids: edits.ids) }))
     PageFocus.mark(page, component: scroller)
     return page
 }

@@ -56,28 +56,35 @@ public final class Carousel {
     public let design: PagerDesign
     /// The geometry at the current component width.
     public private(set) var geometry: PagerGeometry
-    /// Number of pages. Setting it replaces the pages: the current page stays current when it still exists, and
-    /// every page near the view is bound again (so changed data shows).
+    /// Number of pages, identified by their index (``update(ids:reloaded:animated:)`` keeps pages of your own
+    /// identity). Setting it replaces the pages: the current page stays current when it still exists (else the last
+    /// becomes current), and every page near the view is bound again after the setter returns, so changed data
+    /// shows. ``onPageChanged`` and ``onSettled`` follow once, after the setter (cause `.dataChange`); with no
+    /// pages, nothing is current and no event is sent.
     public var pageCount: Int {
-        didSet {
-            pageCount = max(0, pageCount)
-            store.pageCount = pageCount
-            scroller.setItemCount(pageCount)
-            scroller.rebindItems()
+        get { storedPageCount }
+        set {
+            storedPageCount = max(0, newValue)
+            store.pageCount = storedPageCount
+            scroller.setItemCount(storedPageCount)
             updateDots()
         }
     }
+    private var storedPageCount: Int
     /// The carousel's name for assistive technologies (its scroll pane's label).
     public var accessibleLabel: String {
         didSet { snap_accessible_set_label(scroller.scrolledWindow, accessibleLabel) }
     }
-    /// The current page: the one nearest to its resting place, live while moving.
-    public private(set) var currentPage: Int
+    /// The current page: the one nearest to its resting place, live while moving (0, meaning nothing, when there
+    /// are no pages).
+    public var currentPage: Int { scroller.currentIndex }
 
     /// The page the carousel is on or heading to changed, with what moved it: once per change. A request (a dot, a
     /// key, a click on a neighbour, autoplay, ``scrollTo(page:cause:animated:)``) or a released fling reports its
     /// destination when the motion starts, not each page passed on the way; while a drag or the fingers hold the
-    /// content, the page nearest its resting place as it changes. (``currentPage`` follows the position live.) See
+    /// content, the page nearest its resting place as it changes. (``currentPage`` follows the position live.) After a
+    /// change of the pages, once, when the change is complete (cause `.dataChange`), and only if the index moved. The
+    /// index is the page's position among the pages as they are then. Never while there are no pages. See
     /// ``SelectionEvent`` on capturing.
     public var onPageChanged: ((SelectionEvent) -> Void)?
     /// A user's gesture on the carousel began or let go (see ``SnapScroller/onGesture``).
@@ -85,7 +92,8 @@ public final class Carousel {
         get { scroller.onGesture }
         set { scroller.onGesture = newValue }
     }
-    /// The carousel came to rest, once per gesture.
+    /// The carousel came to rest: once per gesture, and once after each change of the pages (cause `.dataChange`),
+    /// never inside the call that made it. Never while there are no pages.
     public var onSettled: ((SettleEvent) -> Void)?
     /// The current page was tapped (click without drag, or Enter/Space on the focused carousel).
     public var onTapped: ((TapEvent) -> Void)?
@@ -140,15 +148,14 @@ public final class Carousel {
     }
 
     private init(pageCount: Int, design: PagerDesign, accessibleLabel: String, store: CarouselPages) {
-        self.pageCount = max(0, pageCount)
+        storedPageCount = max(0, pageCount)
         self.design = design
         self.accessibleLabel = accessibleLabel
         geometry = PagerGeometry(design: design, componentWidth: design.componentWidth)
-        currentPage = 0
         store.geometry = geometry
         self.store = store
         scroller = SnapScroller(
-            itemCount: self.pageCount, itemWidth: geometry.panelWidth, spacing: geometry.gap,
+            itemCount: storedPageCount, itemWidth: geometry.panelWidth, spacing: geometry.gap,
             configuration: .pager, label: accessibleLabel,
             factory: { store.make() }, bind: { widget, index in store.bind(widget, index) })
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
@@ -167,12 +174,13 @@ public final class Carousel {
         scroller.itemWidthForViewport = { [weak self] in self?.geometry(forWidth: $0).panelWidth.rounded() ?? 0 }
         scroller.spacingForViewport = { [weak self] in self?.geometry(forWidth: $0).gap.rounded() ?? 0 }
         scroller.marksCurrentItem = true
+        // A banner's accessible name says "N of M".
+        scroller.bindingShowsCount = store is BannerPages
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
         scroller.onTap = { [weak self] event in self?.clicked(event.index) }
         scroller.onCurrentIndexChanged = { [weak self] event in
             guard let self else { return }
-            self.currentPage = event.index
             self.updateDots()
         }
         scroller.onDestinationChanged = { [weak self] event in self?.onPageChanged?(event) }
@@ -181,7 +189,6 @@ public final class Carousel {
             self?.updateDots()
             self?.onPositionChanged?(position)
         }
-        currentPage = scroller.currentIndex
         (store as? BannerPages)?.focus = { [weak self] in (self?.currentPage ?? 0, self?.loops ?? false) }
     }
 
@@ -215,6 +222,24 @@ public final class Carousel {
     /// Moves to `page` (clamped) with `cause` (`.click` for page dots, `.keyboard`, `.programmatic` for a reset…).
     public func scrollTo(page: Int, cause: Cause = .programmatic, animated: Bool = true) {
         scroller.scrollTo(index: page, cause: cause, animated: animated)
+    }
+
+    /// Replaces the pages in one step, by identity: the current page stays the same page and in place, whatever
+    /// was inserted, removed or moved around it; when it was removed, the page that followed it becomes current (the
+    /// one before it when it was the last). Only pages at a new position, or named in `reloaded`, are bound again;
+    /// the neighbours slide into place (see ``SnapScroller/update(ids:widths:reloaded:animated:)``). Update your
+    /// own data first: `bindPage` (or `banner`) is called with the new indexes after this returns, and then
+    /// ``onPageChanged`` (when the current index changed) and one ``onSettled``, cause `.dataChange`.
+    ///
+    /// ```swift
+    /// photos.removeAll { !$0.matches(filter) }
+    /// carousel.update(ids: photos.map(\.id))
+    /// ```
+    public func update<ID: Hashable>(ids: [ID], reloaded: Set<ID> = [], animated: Bool = true) {
+        storedPageCount = ids.count
+        store.pageCount = ids.count
+        scroller.update(ids: ids, reloaded: reloaded, animated: animated)
+        updateDots()
     }
 
     /// Taps the current page as a click or Enter would: a banner flashes, and ``onTapped`` is called.

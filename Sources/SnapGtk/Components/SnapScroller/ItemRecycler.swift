@@ -59,6 +59,16 @@ final class ItemRecycler {
         return changed
     }
 
+    /// Returns to the pool the widgets of the indexes `shouldRelease` names (their item changed), so the next
+    /// `show` binds them again; the rest keep their widget and binding.
+    func release(where shouldRelease: (Int) -> Bool) {
+        for (index, item) in bound where shouldRelease(index) {
+            bound[index] = nil
+            gtk_widget_set_visible(item, 0)
+            pool.append(item)
+        }
+    }
+
     /// Re-runs `bind` for every bound item.
     func rebindAll(current: Int) {
         for (index, item) in bound {

@@ -16,7 +16,8 @@ extension SnapScroller {
         }
         controller.tick(time: time)
         apply()
-        return controller.needsFrames || guidesNeedFrames
+        let sliding = tickGap(at: time)
+        return controller.needsFrames || guidesNeedFrames || sliding
     }
 
     /// After any input: show the new offset, report, and keep frames coming while something moves (and, with snap
@@ -31,16 +32,23 @@ extension SnapScroller {
     func apply() {
         if showOffset() {
             updateVisibleItems()
-            onPositionChanged?(position)
+            if !isInApplicationChange { onPositionChanged?(position) }
         }
         var settled = false
+        // What an earlier change caused comes first, in order (its idle callback then finds nothing to do).
+        if !isInApplicationChange && deliveryPending { deliverAfterChange() }
         // Drained into arrays first: handlers may call back into the scroller (and so the controller). Gestures
         // before events: a gesture's end comes before its settle.
         for report in controller.drainGestures() { onGesture?(gestureEvent(report)) }
         for event in controller.drainEvents() {
+            if isInApplicationChange {
+                hold(event)
+                continue
+            }
             switch event {
             case .currentIndexChanged(let index):
                 items.markCurrent(index)
+                lastReportedIndex = realIndex(index)
                 onCurrentIndexChanged?(SelectionEvent(index: realIndex(index), cause: inputCause))
             case .settled(let index, _, let cause):
                 // The adjustment holds exactly the controller's resting offset now (flipped right to left).
@@ -166,7 +174,12 @@ extension SnapScroller {
             if hasViewport { indexBeforeLayout = nil }
             if realIndex(controller.currentIndex) != reported {
                 // Asked for before there was a width to place it (see `indexBeforeLayout`): now it is current.
-                onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
+                if isInApplicationChange {
+                    hold(.currentIndexChanged(index: controller.currentIndex))
+                } else if itemCount > 0 {
+                    lastReportedIndex = realIndex(controller.currentIndex)
+                    onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
+                }
             }
         }
         configureAdjustment()
@@ -192,6 +205,11 @@ extension SnapScroller {
 
     /// Binds widgets for the items near the viewport and returns the rest to the pool.
     func updateVisibleItems() {
+        guard !isInApplicationChange else {
+            bindingPending = true
+            return
+        }
+        bindingPending = false
         items.show(layout.range(visibleAt: controller.offset, overscan: Self.overscan), current: controller.currentIndex)
     }
 }
@@ -218,6 +236,8 @@ extension SnapScroller: ScrollableOwner {
     /// items in this one allocation, so no frame shows the old geometry.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
         relayout(viewportWidth: Double(width))
+        itemClips.removeAll(keepingCapacity: true)
+        if bindingPending { updateVisibleItems() }
         configureAdjustment(adjustment)
         let viewport = layout.viewportWidth
         let offset = controller.offset
@@ -226,15 +246,29 @@ extension SnapScroller: ScrollableOwner {
             var min: Int32 = 0
             gtk_widget_measure(item, GTK_ORIENTATION_HORIZONTAL, height, &min, nil, nil, nil)
             // An item that cannot shrink to its slot (a long title) is given its minimum, centred on the slot, so
-            // its centre still rests at the viewport's centre; it overlaps its spacing rather than shifting.
+            // its centre still rests at the viewport's centre, and drawn clipped to the slot (see `clip(ofChild:)`).
             let width = max(Double(min), itemWidth.rounded())
             // From the viewport's start edge, in doubles (exact however far along the row), mirrored right to left;
             // rounded to a whole pixel only here, so a resting item's centre is within half a pixel of its place.
-            let start = layout.itemStart(index) - offset - (width - itemWidth) / 2
+            let start = layout.itemStart(index) - offset - (width - itemWidth) / 2 + gapShift(ofItem: index)
             let x = isRightToLeft ? viewport - start - width : start
             var allocation = GtkAllocation(x: Int32(pixels: x.rounded()), y: 0, width: Int32(pixels: width), height: height)
             gtk_widget_size_allocate(item, &allocation, -1)
+            // An item wider than its slot is drawn within the slot only, never over its neighbours.
+            if width > itemWidth.rounded() {
+                let slotStart = layout.itemStart(index) - offset + gapShift(ofItem: index)
+                let slotX = (isRightToLeft ? viewport - slotStart - itemWidth : slotStart).rounded()
+                itemClips[item.raw] = graphene_rect_t(
+                    origin: graphene_point_t(x: Float(slotX), y: 0),
+                    size: graphene_size_t(width: Float(itemWidth.rounded()), height: Float(height)))
+            } else {
+                itemClips[item.raw] = nil
+            }
         }
+    }
+
+    func clip(ofChild child: UnsafeMutablePointer<GtkWidget>) -> graphene_rect_t? {
+        itemClips[child.raw]
     }
 
     /// A value we did not write (the scrollbar, accessibility) is followed like a smooth scroll. Ours are told apart

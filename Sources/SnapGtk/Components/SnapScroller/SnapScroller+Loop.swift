@@ -14,9 +14,11 @@ extension SnapScroller {
         get { loopSpace != nil }
         set {
             guard newValue != loops else { return }
-            let real = currentIndex
-            loopSpace = newValue ? LoopSpace(count: itemCount) : nil
-            restart(onVirtualIndex: loopSpace?.virtualIndex(middleOf: real) ?? real)
+            applicationChange {
+                let real = currentIndex
+                loopSpace = newValue ? LoopSpace(count: itemCount) : nil
+                restart(onVirtualIndex: loopSpace?.virtualIndex(middleOf: real) ?? real)
+            }
         }
     }
 
@@ -71,11 +73,11 @@ extension SnapScroller {
         if !hasViewport { indexBeforeLayout = index }
         configureAdjustment()
         updateScrollbar()
-        updateVisibleItems()
         // Virtual indexes kept by the recycler may now stand for other items.
-        items.rebindAll(current: controller.currentIndex)
+        items.release { _ in true }
+        updateVisibleItems()
         gtk_widget_queue_resize(content)
-        onPositionChanged?(position)
+        if !isInApplicationChange { onPositionChanged?(position) }
     }
 }
 

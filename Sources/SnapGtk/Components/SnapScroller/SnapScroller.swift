@@ -61,12 +61,12 @@ public final class SnapScroller {
     }
     /// Width of an item for a given viewport width; when set it overrides `itemWidth` (carousel pages).
     public var itemWidthForViewport: ((Double) -> Double)? {
-        didSet { rebuildLayout() }
+        didSet { applicationChange { rebuildLayout() } }
     }
 
     /// Gap between items for a given viewport width; when set it overrides `spacing` (carousel pages scale it).
     public var spacingForViewport: ((Double) -> Double)? {
-        didSet { rebuildLayout() }
+        didSet { applicationChange { rebuildLayout() } }
     }
     /// What set the content in motion most recently (wheel, touchpad, drag, keyboard, click, programmatic):
     /// the cause to report with `onCurrentIndexChanged` (e.g. a carousel's page event).
@@ -83,7 +83,8 @@ public final class SnapScroller {
         }
     }
 
-    /// The item nearest to the resting place now (in a loop, the real item: 0..<itemCount).
+    /// The item nearest to the resting place now (in a loop, the real item: 0..<itemCount). A row without items has
+    /// no current item: then it is 0 and means nothing.
     public var currentIndex: Int { realIndex(indexBeforeLayout ?? controller.currentIndex) }
     /// The current geometry (logical, left to right; in a loop, the long virtual row).
     public var layout: SnapLayout { controller.layout }
@@ -101,7 +102,10 @@ public final class SnapScroller {
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
     @_spi(Testing) public var createdItemCount: Int { items.createdCount }
 
-    /// Number of items; when it changes the current item stays current (clamped).
+    /// Number of items, identified by their index (use ``update(ids:widths:reloaded:animated:)`` for items with
+    /// identities of their own). Setting it replaces the items: the current item stays current when it still exists
+    /// (else the last becomes current), and every item near the view is bound again after the setter returns, so
+    /// changed data shows. Events follow once, after the setter (cause `.dataChange`); with no items, none.
     public var itemCount: Int {
         get { storedItemCount }
         set { setItemCount(newValue) }
@@ -116,8 +120,11 @@ public final class SnapScroller {
     /// `itemWidths[i]` wide, items past the end of the array `itemWidth`. Nil (the default) keeps every item
     /// `itemWidth` wide, with constant-memory geometry however many items there are. A looping row (``loops``)
     /// repeats these widths round after round.
+    ///
+    /// Widths and count may be set in either order: nothing is bound until the setter has returned.
     public var itemWidths: [Double]? {
-        didSet { rebuildLayout() }
+        get { storedItemWidths }
+        set { applicationChange { storedItemWidths = newValue; rebuildLayout() } }
     }
     /// Gap between items in px, unless `spacingForViewport` decides it; the current item stays current and in place.
     public var spacing: Double {
@@ -135,6 +142,30 @@ public final class SnapScroller {
     }
 
     var storedItemCount: Int
+    var storedItemWidths: [Double]?
+    /// The slot each item wider than its slot is drawn within (by widget), set in each allocation.
+    var itemClips: [UnsafeMutableRawPointer: graphene_rect_t] = [:]
+    /// Whether `bind` shows the item count too (a banner's "3 of 5"): a new count binds every item again.
+    var bindingShowsCount = false
+    /// The application's identities of the items (``update(ids:widths:reloaded:animated:)``); nil: their indexes.
+    var itemIDs: [AnyHashable]?
+    /// Depth of the application's changes running now (``applicationChange(_:)``): binding and events wait.
+    var changeDepth = 0
+    /// Items near the view wait to be bound (a change asked for them while it ran).
+    var bindingPending = false
+    /// The settle an application's change caused, delivered after it.
+    var pendingSettle: SettleEvent?
+    /// The settle of a change whose neighbours still slide, delivered when they are in place.
+    var pendingGapSettle: SettleEvent?
+    /// The last current index reported to `onCurrentIndexChanged` (nil: none, or no items).
+    var lastReportedIndex: Int?
+    /// Delivers what an application's change caused, from an idle callback before the next frame.
+    var afterChange: IdleBatch!
+    /// An application's change has ended and what it caused is not delivered yet.
+    var deliveryPending = false
+    /// The neighbours sliding into place after a change, and the frame time last shown.
+    var gapMotion: ItemSlide?
+    var gapTime = 0.0
     var storedItemWidth: Double
     var storedSpacing: Double
     var storedScrollbarVisible = false
@@ -216,6 +247,8 @@ public final class SnapScroller {
         ScrollableWidget.attach(self, to: content)
 
         driver = FrameDriver(widget: widget) { [weak self] time in self?.frame(at: time) ?? false }
+        afterChange = IdleBatch { [weak self] in self?.deliverAfterChange() }
+        lastReportedIndex = storedItemCount > 0 ? controller.currentIndex : nil
         gestures.isRightToLeft = isRightToLeft
         WidgetLifetime.tie(self, to: widget) { $0.tearDown() }
         connectInput()
@@ -235,6 +268,7 @@ public final class SnapScroller {
         // The overlay takes the guides' area with it; later switches change nothing.
         guideArea = nil
         driver.stop()
+        afterChange.cancel()
         Preferences.stopObserving(animationsObserver)
         animationsObserver = 0
         items.drop()
@@ -262,34 +296,40 @@ public final class SnapScroller {
     }
 
     /// Sets how many items there are (`itemCount`'s setter).
+    /// Items identified by their index: the current one kept (the last when it is gone), every bound one bound again.
     func setItemCount(_ count: Int) {
-        let real = currentIndex
-        storedItemCount = max(0, count)
-        if loops {
-            // A new count is a new virtual row: the same item (clamped) in its middle copy.
-            let loop = LoopSpace(count: storedItemCount)
-            loopSpace = loop
-            restart(onVirtualIndex: loop.virtualIndex(middleOf: real))
-            return
+        applicationChange {
+            let newCount = max(0, count)
+            let current: Int? = newCount > 0 ? min(itemCount > 0 ? currentIndex : 0, newCount - 1) : nil
+            itemIDs = nil
+            storedItemCount = newCount
+            items.release { _ in true }
+            replaceItems(current: current)
         }
-        rebuildLayout()
     }
 
     /// Sets the items' width (`itemWidth`'s setter).
     func setItemWidth(_ width: Double) {
-        storedItemWidth = width
-        rebuildLayout()
+        applicationChange {
+            storedItemWidth = width
+            rebuildLayout()
+        }
     }
 
     /// Sets the gap between items (`spacing`'s setter).
     func setSpacing(_ value: Double) {
-        storedSpacing = value
-        rebuildLayout()
+        applicationChange {
+            storedSpacing = value
+            rebuildLayout()
+        }
     }
 
-    /// Re-runs `bind` for every bound item (e.g. after the data behind the items changed).
+    /// Binds every item near the view again (e.g. after the data behind the items changed), after this returns.
     public func rebindItems() {
-        items.rebindAll(current: controller.currentIndex)
+        applicationChange {
+            items.release { _ in true }
+            updateVisibleItems()
+        }
     }
 
     /// The widget currently showing item `index`, if it is near the viewport.

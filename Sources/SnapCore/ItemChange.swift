@@ -1,0 +1,97 @@
+/// One change of a row's items, by identity: the items before and after it, each named by an application-given
+/// identifier. It answers what a row needs to keep the user's place through an insert, a remove, a move or a whole
+/// new list (a filter): where each old item went, which item is current afterwards, and which positions show a
+/// different item than before (and so must be drawn again).
+///
+/// Identifiers are expected to be unique within a list; when one repeats, each occurrence is matched with at most
+/// one occurrence on the other side (the rest count as new or removed items).
+///
+/// ```swift
+/// let change = ItemChange(from: ["a", "b", "c"], to: ["x", "a", "b", "c"])
+/// change.current(after: 1)          // 2: "b" is still current, one place further on
+/// ```
+public struct ItemChange<ID: Hashable> {
+    /// The identifiers before the change, in order.
+    let oldIDs: [ID]
+    /// The identifiers after the change, in order.
+    let newIDs: [ID]
+    /// Each old position's new position (nil: removed).
+    private let newIndexOfOld: [Int?]
+    /// Each new position's old position (nil: inserted).
+    private let oldIndexOfNew: [Int?]
+
+    /// The change from the items `old` to the items `new`.
+    ///
+    /// The items both lists begin and end with are matched in place first, by comparison alone; only the part in
+    /// between is hashed. An insert, a remove or a move in a long list so costs two comparisons per item, and the
+    /// hashing is for the items that changed place.
+    /// - Complexity: O(n) in the two counts.
+    public init(from old: [ID], to new: [ID]) {
+        oldIDs = old
+        newIDs = new
+        var newOfOld = [Int?](repeating: nil, count: old.count)
+        var oldOfNew = [Int?](repeating: nil, count: new.count)
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter && old[prefix] == new[prefix] {
+            newOfOld[prefix] = prefix
+            oldOfNew[prefix] = prefix
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            newOfOld[old.count - 1 - suffix] = new.count - 1 - suffix
+            oldOfNew[new.count - 1 - suffix] = old.count - 1 - suffix
+            suffix += 1
+        }
+        // The middle: each old item found by its identifier (first unmatched occurrence).
+        let oldMiddle = prefix..<(old.count - suffix)
+        var firstOld: [ID: Int] = [:]
+        firstOld.reserveCapacity(oldMiddle.count)
+        for index in oldMiddle where firstOld[old[index]] == nil { firstOld[old[index]] = index }
+        for index in prefix..<(new.count - suffix) {
+            guard let previous = firstOld[new[index]], newOfOld[previous] == nil else { continue }
+            newOfOld[previous] = index
+            oldOfNew[index] = previous
+        }
+        newIndexOfOld = newOfOld
+        oldIndexOfNew = oldOfNew
+    }
+
+    /// Where the item at old position `index` is after the change; nil when it was removed (or out of range).
+    public func newIndex(ofOld index: Int) -> Int? {
+        newIndexOfOld.indices.contains(index) ? newIndexOfOld[index] : nil
+    }
+
+    /// Where the item at new position `index` was before the change; nil when it is new (or out of range).
+    public func oldIndex(ofNew index: Int) -> Int? {
+        oldIndexOfNew.indices.contains(index) ? oldIndexOfNew[index] : nil
+    }
+
+    /// The current item after the change, given the current position before it (nil: none was current).
+    ///
+    /// The rule: the same item when it is still there (wherever it moved). When it was removed, the first item that
+    /// followed it and is still there; when none of those is left, the last item before it that is still there. When
+    /// no old item is left (every item replaced), the same position, clamped to the new items. Nil only when there
+    /// are no items after the change.
+    public func current(after oldCurrent: Int?) -> Int? {
+        guard !newIDs.isEmpty else { return nil }
+        guard let oldCurrent, oldIDs.indices.contains(oldCurrent) else {
+            return min(max(oldCurrent ?? 0, 0), newIDs.count - 1)
+        }
+        if let kept = newIndexOfOld[oldCurrent] { return kept }
+        if let next = newIndexOfOld[(oldCurrent + 1)...].lazy.compactMap({ $0 }).first { return next }
+        if let previous = newIndexOfOld[..<oldCurrent].reversed().lazy.compactMap({ $0 }).first { return previous }
+        return min(oldCurrent, newIDs.count - 1)
+    }
+
+    /// Whether new position `index` must be drawn again: it shows an item that was not at that same position before
+    /// (new, or moved there), or an item whose content changed (`isReloaded`).
+    public func needsBinding(at index: Int, isReloaded: (ID) -> Bool = { _ in false }) -> Bool {
+        guard newIDs.indices.contains(index) else { return false }
+        guard let old = oldIndexOfNew[index] else { return true }
+        return old != index || isReloaded(newIDs[index])
+    }
+}
+
+extension ItemChange: Sendable where ID: Sendable {}
