@@ -19,9 +19,12 @@ ARABIC = {"LC_ALL": "", "LANG": "ar_EG.UTF-8", "LANGUAGE": ""}
 
 GERMAN_TITLES = ["Reitermenü", "Zentrierung", "Segmentiert", "Leiste", "Karussell"]
 ARABIC_TITLES = ["قائمة الألسنة", "التوسيط", "المقسَّم", "الشريط", "الدوّار"]
-# The main menu's items: Reduce motion, Right to left, QA event log, Keyboard Shortcuts, About SnapScroll.
-GERMAN_MENU = ["Bewegung reduzieren", "Von rechts nach links", "QA-Ereignisprotokoll", "Tastenkürzel", "Info zu SnapScroll"]
-ARABIC_MENU = ["تقليل الحركة", "من اليمين إلى اليسار", "سجل أحداث ضمان الجودة", "اختصارات لوحة المفاتيح", "عن SnapScroll"]
+# The main menu's items: Reduce motion, Right to left, QA event log, Snap guides, Keyboard Shortcuts, About
+# SnapScroll.
+GERMAN_MENU = ["Bewegung reduzieren", "Von rechts nach links", "QA-Ereignisprotokoll", "Einrast-Hilfslinien", "Tastenkürzel",
+               "Info zu SnapScroll"]
+ARABIC_MENU = ["تقليل الحركة", "من اليمين إلى اليسار", "سجل أحداث ضمان الجودة", "خطوط إرشاد المحاذاة", "اختصارات لوحة المفاتيح",
+               "عن SnapScroll"]
 TITLES = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
 
 
@@ -55,6 +58,12 @@ def test_german_everywhere_with_plural_forms_and_an_english_log():
         for title in GERMAN_TITLES:
             app.find(role="page tab", name=title)
         app.find(name="Hauptmenü")
+        # The QA panel's tools are translated; its lines and its filters' other choices (event names, page IDs) are not.
+        app.find(role="combo box", name="Nach Ereignis filtern")
+        app.find(role="combo box", name="Nach Komponente filtern")
+        for name in ("Anhalten", "Leeren", "Kopieren", "Speichern…"):
+            app.find(name=name)
+        app.find(role="label", name="Letzte Geste: noch keine")
         panel = app.find(role="panel", name="Zentrierung")
         app.find(role="scroll pane", name="Chips, zentriert, wenn sie hineinpassen", root=panel)
         app.find(role="label", name="Zentriert", root=panel)
@@ -84,6 +93,13 @@ def test_german_everywhere_with_plural_forms_and_an_english_log():
         app.find(role="scroll pane", name="Obstleiste", root=panel)
         app.find(role="label", name="Mitte: Element 1 von 7", root=panel)   # counted from 1; logged as index 0
         app.find(name="🍎, Element 1", root=panel)
+        # The edit buttons: Insert before puts "New 1" (German "Neu 1") before the centred card, which stays centred
+        # one further on.
+        for name in ("Danach einfügen", "Aktuelles entfernen", "Aktuelles ans Ende verschieben"):
+            app.find(role="push button", name=name, root=panel)
+        _click(app.find(role="push button", name="Davor einfügen", root=panel))
+        app.find(name="Neu 1, Element 1", root=panel)
+        app.find(role="label", name="Mitte: Element 2 von 8", root=panel)
         # The Keyboard Shortcuts window: its titles are built into GtkBuilder XML, translated and escaped.
         xdo("key", "ctrl+question")
         window = app.find(name="Tastenkürzel", showing=True)
@@ -130,6 +146,8 @@ def test_an_arabic_locale_gives_arabic_words_right_to_left():
         second = app.find(name=f"اللافتة 2 من 5: {TITLES[1]}", root=panel)
         assert extents(first)[0] > extents(second)[0], "the second banner peeks in on the left"
         app.find(role="push button", name="العودة إلى الأولى", root=panel)
+        for name in ("إدراج قبل", "إدراج بعد", "إزالة الحالي", "نقل الحالي إلى النهاية"):
+            app.find(role="push button", name=name, root=panel)
         screenshot("language-ar-carousel")
         # The direction came from the language, and the main menu says so.
         assert _checked_menu_items(app, ARABIC_MENU) == ["من اليمين إلى اليسار", "سجل أحداث ضمان الجودة"]

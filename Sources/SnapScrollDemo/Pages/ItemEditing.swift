@@ -65,10 +65,11 @@ final class EditableItems {
 @MainActor
 func makeEditButtons(_ items: EditableItems, current: @escaping @MainActor () -> Int?,
                      apply: @escaping @MainActor () -> Void) -> Widget {
-    let insertBefore = Button("Insert before")
-    let insertAfter = Button("Insert after")
-    let remove = Button("Remove current")
-    let moveToEnd = Button("Move current to end")
+    // Translators: the edit buttons under the strip and the carousel; "current" is the item at the centre.
+    let insertBefore = Button(tr("Insert before"))
+    let insertAfter = Button(tr("Insert after"))
+    let remove = Button(tr("Remove current"))
+    let moveToEnd = Button(tr("Move current to end"))
     insertBefore.onClicked = {
         items.insert(at: current() ?? 0)
         apply()

@@ -1,3 +1,5 @@
+import SnapGtk
+
 /// What the QA panel tells about the log beyond its lines, kept apart from GTK: which lines a filter lets through,
 /// how many lines of each event came since the last Clear, and the last gesture's summary.
 struct QALogFilter: Equatable {
@@ -26,8 +28,13 @@ struct GestureSummary: Equatable {
 
     /// "drag on strip: 0 → 2, 412 ms, peak 2350 px/s".
     var text: String {
-        let how = cause == input ? input : "\(input) (settled by \(cause))"
-        return "\(how) on \(component): \(from) → \(to), \(duration) ms, peak \(peakSpeed) px/s"
+        // Translators: in the QA panel's gesture summary: the input, then what settled it (the log's input and
+        // cause names, untranslated: wheel, touchpad, drag, keyboard, click, programmatic, resize).
+        let how = cause == input ? input : tr("%s (settled by %s)", .text(input), .text(cause))
+        // Translators: the QA panel's gesture summary: the input (as above), the component (a page ID), the log's
+        // item indices from → to (counted from 0, as the log counts them), the duration in ms, the peak speed in px/s.
+        return tr("%s on %s: %d → %d, %d ms, peak %d px/s", .text(how), .text(component), .int(from), .int(to),
+                  .int(duration), .int(peakSpeed))
     }
 }
 

@@ -119,22 +119,29 @@ final class QAPanel {
     /// The tools' row (wrapping onto more lines in a narrow window): the title, the two filters, Pause, Clear, Copy,
     /// Save….
     private func makeTools(title: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let event = makeFilter(label: "Filter by event", all: "All events", choices: Self.eventChoices) { [weak self] in
+        // Translators: the QA panel's filters (their accessible names and tooltips, then their first choice); the
+        // other choices are the log's event names and page IDs, which stay as they are.
+        let event = makeFilter(label: tr("Filter by event"), all: tr("All events"), choices: Self.eventChoices) { [weak self] in
             self?.filter.event = $0
             self?.refilter()
         }
-        let component = makeFilter(label: "Filter by component", all: "All components", choices: Self.componentChoices) { [weak self] in
+        let component = makeFilter(label: tr("Filter by component"), all: tr("All components"),
+                                   choices: Self.componentChoices) { [weak self] in
             self?.filter.component = $0
             self?.refilter()
         }
-        let pause = gtk_toggle_button_new_with_label("Pause")!
+        // Translators: the QA panel's button that holds new lines back (a verb).
+        let pause = gtk_toggle_button_new_with_label(tr("Pause"))!
         Signals.connect(pause.raw, "toggled") { [weak self] in
             self?.setPaused(gtk_toggle_button_get_active(UnsafeMutablePointer(OpaquePointer(pause))) != 0)
         }
         pauseButton = pause
-        let clear = makeButton("Clear", tooltip: "Empty the view and the counts (not the log on standard output)") { $0.clear() }
-        let copy = makeButton("Copy", tooltip: "Copy the lines shown to the clipboard") { $0.copyShown() }
-        let save = makeButton("Save…", tooltip: "Save the lines shown to a file") { $0.saveShown() }
+        // Translators: the QA panel's buttons (verbs) and their tooltips; "the lines shown" are the log's lines in
+        // the panel's view.
+        let clear = makeButton(tr("Clear"), tooltip: tr("Empty the view and the counts (not the log on standard output)")) { $0.clear() }
+        let copy = makeButton(tr("Copy"), tooltip: tr("Copy the lines shown to the clipboard")) { $0.copyShown() }
+        // Translators: the ellipsis says the button opens a dialog.
+        let save = makeButton(tr("Save…"), tooltip: tr("Save the lines shown to a file")) { $0.saveShown() }
         let row = WrappingRow.make([title, event, component, pause, clear, copy, save].map { Widget(unsafeRetaining: UnsafeMutableRawPointer($0)) })
         row.addStyleClass("qa-tools")
         tools = row   // the handle holds the row's one reference until the panel goes
@@ -279,8 +286,9 @@ final class QAPanel {
         guard let widget, let root = gtk_widget_get_root(widget) else { return }
         flush()
         let text = shownText()
-        let chooser = gtk_file_chooser_native_new("Save the QA event log", UnsafeMutablePointer<GtkWindow>(root),
-                                                  GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+        // Translators: the save dialog's title and buttons; the underscore marks the letter Alt goes with.
+        let chooser = gtk_file_chooser_native_new(tr("Save the QA event log"), UnsafeMutablePointer<GtkWindow>(root),
+                                                  GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))!
         gtk_file_chooser_set_current_name(chooser, Self.saveName)
         let dialog = UnsafeMutablePointer<GtkNativeDialog>(chooser)
         gtk_native_dialog_set_modal(dialog, 1)
@@ -309,14 +317,20 @@ final class QAPanel {
 
     private func updateInfo() {
         if let gestureLabel {
-            gtk_label_set_text(gestureLabel.opaque, "Last gesture: " + (stats.lastGesture?.text ?? "none yet"))
+            // Translators: the QA panel's summary of the last gesture (its input, component, items, duration, peak
+            // speed), or "none yet" before the first.
+            gtk_label_set_text(gestureLabel.opaque, tr("Last gesture: %s", .text(stats.lastGesture?.text ?? tr("none yet"))))
         }
         if let countsLabel {
             let counts = stats.countsText
-            gtk_label_set_text(countsLabel.opaque, "Counts: " + (counts.isEmpty ? "none" : counts))
+            // Translators: the QA panel's count of each event since Clear ("settled 3 · gesture 4": the log's event
+            // names, untranslated), or "none".
+            gtk_label_set_text(countsLabel.opaque, tr("Counts: %s", .text(counts.isEmpty ? tr("none") : counts)))
         }
         if let pauseButton {
-            gtk_button_set_label(pauseButton.cast(), paused ? (held.isEmpty ? "Resume" : "Resume (\(held.count) new)") : "Pause")
+            // Translators: the Pause button while paused: Resume, with the count of lines held since.
+            let resume = held.isEmpty ? tr("Resume") : tr.plural("Resume (%d new)", "Resume (%d new)", count: held.count, .int(held.count))
+            gtk_button_set_label(pauseButton.cast(), paused ? resume : tr("Pause"))
         }
     }
 
