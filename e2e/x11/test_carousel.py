@@ -221,6 +221,19 @@ def test_click_on_current_banner_taps_and_on_a_neighbour_pages():
         app.find(role="label", name="Tapped: Lagoon afternoon (2 of 5)", root=_panel(app))
 
 
+def test_back_to_first_stays_put_when_the_tap_label_changes():
+    """The tap label changes width with every tap; the button beside it must not move (it used to jump 78 px)."""
+    with App("--page", "carousel") as app:
+        app.accessible()
+        button = app.find(role="push button", name="Back to first", root=_panel(app))
+        before = extents(button)
+        xdo("mousemove", *_centre(app, _banner(app, 0)), "click", 1)
+        app.wait_event("tapped", component="carousel", index=0)
+        app.find(role="label", name="Tapped: Sunrise over the bay (1 of 5)", root=_panel(app))
+        app.quiet(0.3)  # time for the label's new width to be laid out: the check is that nothing moved then
+        assert extents(button) == before, (before, extents(button))
+
+
 def test_keys_page_and_enter_taps_and_reset_glides_back():
     with App("--page", "carousel") as app:
         app.accessible()
