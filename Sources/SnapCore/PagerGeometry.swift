@@ -16,22 +16,27 @@ public struct PagerDesign: Sendable, Equatable {
     public var textHeight: Double
     /// Gap between neighbouring panels.
     public var gap: Double
+    /// The widest the gap gets however far the design is scaled up (px): scaled with the panels it would grow to
+    /// tens of pixels on a 4K screen, where a few more than the design's still read as one gap.
+    public var maximumGap: Double
     /// Margin that shows a sliver of the neighbours on each side.
     public var sideMargin: Double { (componentWidth - panelWidth) / 2 }
 
-    /// A design from its measurements (px).
-    public init(componentWidth: Double, panelWidth: Double, imageHeight: Double, textHeight: Double, gap: Double) {
+    /// A design from its measurements (px); `maximumGap` bounds the scaled gap (unbounded unless given).
+    public init(componentWidth: Double, panelWidth: Double, imageHeight: Double, textHeight: Double, gap: Double,
+                maximumGap: Double = .infinity) {
         self.componentWidth = componentWidth
         self.panelWidth = panelWidth
         self.imageHeight = imageHeight
         self.textHeight = textHeight
         self.gap = gap
+        self.maximumGap = maximumGap
     }
 
     /// Banners with their neighbours peeking in (the demo's carousel, from its design values): a 355 × 238 image and a
-    /// 30 px title line in a 406 px component, 8 px between banners.
+    /// 30 px title line in a 406 px component, 8 px between banners, at most 24 px once scaled up.
     public static let peekingBanners = PagerDesign(
-        componentWidth: 406, panelWidth: 355, imageHeight: 238, textHeight: 30, gap: 8)
+        componentWidth: 406, panelWidth: 355, imageHeight: 238, textHeight: 30, gap: 8, maximumGap: 24)
 }
 
 /// A ``PagerDesign`` scaled to the component's actual width.
@@ -48,7 +53,7 @@ public struct PagerGeometry: Sendable, Equatable {
     public var textHeight: Double
     /// Image plus text.
     public var panelHeight: Double
-    /// Scaled gap between panels.
+    /// Scaled gap between panels, at most the design's `maximumGap`.
     public var gap: Double
     /// Scaled side margin.
     public var sideMargin: Double
@@ -62,7 +67,7 @@ public struct PagerGeometry: Sendable, Equatable {
         self.imageHeight = design.imageHeight * scale
         self.textHeight = design.textHeight * scale
         self.panelHeight = (design.imageHeight + design.textHeight) * scale
-        self.gap = design.gap * scale
+        self.gap = min(design.gap * scale, max(design.gap, design.maximumGap))
         self.sideMargin = design.sideMargin * scale
     }
 

@@ -124,6 +124,18 @@ import Testing
         }
     }
 
+    /// Scaled up for a wide window (1920 px and a 4K screen's 3840 px) the gap stops at the design's maximum, 24 px,
+    /// while the panels still scale; below that width it scales with them.
+    @Test(arguments: [1218.0, 1920, 3804, 7600])
+    func gapIsBoundedAtLargeSizes(width: Double) {
+        let pager = PagerGeometry(componentWidth: width)
+        expectClose(pager.panelWidth, 355 * width / 406)
+        #expect(pager.gap == 24)
+        #expect(PagerGeometry(componentWidth: width, height: 268 * 4).gap == 24)
+        let unbounded = PagerDesign(componentWidth: 406, panelWidth: 355, imageHeight: 238, textHeight: 30, gap: 8)
+        expectClose(PagerGeometry(design: unbounded, componentWidth: width).gap, 8 * width / 406)
+    }
+
     @Test func customDesignsAndDegenerateWidths() {
         let design = PagerDesign(componentWidth: 200, panelWidth: 180, imageHeight: 100, textHeight: 20, gap: 4)
         #expect(design.sideMargin == 10)
