@@ -1,5 +1,5 @@
 """Layout on wide windows: control rows stop growing at the clamp's width (960 px), centred; the carousel's gap
-between banners stays bounded (24 px) however wide the window."""
+between banners stays bounded (24 px) however wide the window; the banner art stays sharp on a 4K window."""
 
 from harness import App, extents
 
@@ -36,3 +36,31 @@ def test_carousel_gap_stays_bounded_on_wide_windows():
             x2, _, _, _ = extents(second)
             gap = x2 - (x1 + w1)
             assert 8 <= gap <= 25, f"the gap between banners is {gap} px in a {size} window (8 to 24 expected)"
+
+
+def grain(shot, x0, y0, x1, y1):
+    """The mean colour difference between side by side pixels of a region the art fills with a top-to-bottom gradient:
+    0 for art drawn at its size, more for a picture of fewer pixels (its dithering) scaled up into blotches."""
+    diffs = [sum(abs(u - v) for u, v in zip(shot.at(x, y), shot.at(x + 1, y)))
+             for y in range(y0, y1, 3) for x in range(x0, x1)]
+    return sum(diffs) / len(diffs)
+
+
+def test_banner_art_is_sharp_on_a_4k_window():
+    """At 3840 px the current banner is drawn about 2,400 px wide: its art is decoded at that size (SVG), so its gradient
+    is smooth, not the blotches of a 710 px picture scaled up 3.4 times (measured with that picture: a grain of 1.1
+    against 0.0)."""
+    from look import Window
+    with App("--page", "carousel", "--size", "3840x2160") as app:
+        app.accessible()
+        window = Window(app)
+        window.park_pointer()
+        banner = app.find(name=f"Banner 1 of 5: {TITLES[0]}", root=app.find(role="panel", name="Carousel"))
+        bx, by, bw, _ = window.rect(banner)
+        assert bw >= 2000, f"the banner is only {bw} px wide"
+        scale = bw / 710
+        shot = window.still_shot()
+        # Plain gradient, in the art's 710 x 476 units: between its left edge and the first veil (a circle at
+        # (200, 180), radius 100), above the hill.
+        noise = grain(shot, int(bx + 30 * scale), int(by + 150 * scale), int(bx + 90 * scale), int(by + 230 * scale))
+        assert noise < 0.5, f"the banner's art is a scaled-up picture: grain {noise:.2f} at {bw} px wide"
