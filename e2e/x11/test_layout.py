@@ -64,3 +64,30 @@ def test_banner_art_is_sharp_on_a_4k_window():
         # (200, 180), radius 100), above the hill.
         noise = grain(shot, int(bx + 30 * scale), int(by + 150 * scale), int(bx + 90 * scale), int(by + 230 * scale))
         assert noise < 0.5, f"the banner's art is a scaled-up picture: grain {noise:.2f} at {bw} px wide"
+
+
+def test_the_focus_ring_stays_through_a_resize():
+    """GTK 4.8 turns the window's focus ring off while it takes a new size: a keyboard user resizing the window lost
+    the ring until the next key. It stays now."""
+    from harness import wait_until, xdo
+    from look import Window, page_panel, saturation
+    with App("--page", "menu", "--size", "960x640") as app:
+        app.accessible()
+        Window(app).park_pointer()
+        pane = app.find(role="scroll pane", name="Weekday menu", root=page_panel(app, "menu"))
+        frame = app.find(role="frame", name="SnapScroll")
+
+        def ring():
+            window = Window(app)
+            px, py, _, ph = window.rect(pane)
+            shot = window.still_shot()
+            return max(saturation(shot.at(px + dx, py + ph // 2)) for dx in range(0, 3))
+        assert ring() < 0.2, "a focus ring before any key"
+        xdo("key", "Right")
+        app.wait_event("settled", component="menu")
+        assert ring() > 0.3, "no focus ring after a key"
+        for width in (900, 700):
+            xdo("windowsize", Window(app).id, width, 640)
+            wait_until(lambda: abs(extents(frame)[2] - width) <= 60, message=f"the window to be {width} px wide")
+            app.quiet(0.5)   # time for GTK to drop the ring after the resize: the check is that it does not
+            assert ring() > 0.3, f"the focus ring went at a resize to {width} px"
