@@ -91,3 +91,28 @@ def test_the_focus_ring_stays_through_a_resize():
             wait_until(lambda: abs(extents(frame)[2] - width) <= 60, message=f"the window to be {width} px wide")
             app.quiet(0.5)   # time for GTK to drop the ring after the resize: the check is that it does not
             assert ring() > 0.3, f"the focus ring went at a resize to {width} px"
+
+
+def test_the_qa_log_shows_a_focus_ring_when_tabbed_to():
+    """The QA log is a Tab stop without a cursor to show its focus: its view draws a ring when it has the focus."""
+    import pyatspi
+    from harness import wait_until, xdo
+    from look import Window, saturation
+    with App("--page", "menu", "--size", "960x640") as app:
+        app.accessible()
+        window = Window(app)
+        window.park_pointer()
+        log = app.find(role="text", name="QA event log")
+
+        def ring(shot=None):
+            x, y, _, h = window.rect(log)
+            shot = shot or window.shot()
+            return max(saturation(shot.at(x + dx, y + h // 2)) for dx in range(-2, 3))
+        assert ring(window.still_shot()) < 0.2, "a ring on the log before it has the focus"
+        for _ in range(30):
+            if log.getState().contains(pyatspi.STATE_FOCUSED):
+                break
+            xdo("key", "Tab")
+            app.quiet(0.05)   # one Tab at a time: the check is only which widget the focus reached
+        assert log.getState().contains(pyatspi.STATE_FOCUSED), "Tab never reached the QA log"
+        wait_until(lambda: ring() > 0.3, message="a focus ring on the QA log")
