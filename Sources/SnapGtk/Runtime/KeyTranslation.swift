@@ -53,7 +53,7 @@ enum KeyTranslation {
         else { return }
         let window = object.assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_focus_visible(window, 1)
-        FocusRingKeeper.install(on: window)
+        FocusRingKeeper.keep(window)
     }
 }
 
