@@ -25,17 +25,20 @@ def test_control_rows_stop_at_the_clamp_width_centred_on_a_wide_window():
         _assert_clamped(app, app.find(role="scroll pane", name="Chips, centred when they fit"), "the chip row")
 
 
-def test_carousel_gap_stays_bounded_on_wide_windows():
+def test_carousel_gap_and_title_line_stay_bounded_on_wide_windows():
     for size in ("1920x1080", "3840x2160"):
         with App("--page", "carousel", "--size", size) as app:
             app.accessible()
             panel = app.find(role="panel", name="Carousel")
             first = app.find(name=f"Banner 1 of 5: {TITLES[0]}", root=panel)
             second = app.find(name=f"Banner 2 of 5: {TITLES[1]}", root=panel)
-            x1, _, w1, _ = extents(first)
+            x1, _, w1, h1 = extents(first)
             x2, _, _, _ = extents(second)
             gap = x2 - (x1 + w1)
             assert 8 <= gap <= 25, f"the gap between banners is {gap} px in a {size} window (8 to 24 expected)"
+            # Under the image (355 x 238 in the design), the title line: at most 52 px (it was 94 to 103 px at 1920).
+            line = h1 - w1 * 238 / 355
+            assert line <= 54, f"the title line is {line:.0f} px tall in a {size} window (at most 52 expected)"
 
 
 def grain(shot, x0, y0, x1, y1):
