@@ -138,13 +138,14 @@ public final class CenteringBox {
         return true
     }
 
-    /// A vertical wheel scrolls the content sideways, toward its end for a turn down: a notch as far as GTK's own
-    /// scrolled windows move for one (the view's width to the power 2/3), smooth deltas pixel for pixel.
+    /// A vertical mouse wheel scrolls the content sideways, toward its end for a turn down: a notch as far as GTK's
+    /// own scrolled windows move for one (the view's width to the power 2/3). Touchpad deltas are left to the scrolled
+    /// window (a sideways swipe's vertical jitter must not swallow its sideways part).
     @_spi(Testing) public func scrollVertically(_ dy: Double, unit: GdkScrollUnit) -> Bool {
-        guard mode == .scrolling, dy != 0 else { return false }
+        guard mode == .scrolling, dy != 0, unit == GDK_SCROLL_UNIT_WHEEL else { return false }
         let page = gtk_adjustment_get_page_size(adjustment)
         let end = gtk_adjustment_get_upper(adjustment) - page
-        let distance = unit == GDK_SCROLL_UNIT_WHEEL ? dy * pow(page, 2.0 / 3.0) : dy
+        let distance = dy * pow(page, 2.0 / 3.0)
         let value = gtk_adjustment_get_value(adjustment) + (isRightToLeft ? -distance : distance)
         gtk_adjustment_set_value(adjustment, min(max(value, 0), end))
         return true
