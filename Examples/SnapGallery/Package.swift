@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 // A small app that uses SnapScroll the way any other package would: as a dependency, by path.
 // A project of your own would name a released version instead, for example
-//     .package(url: "<where SnapScroll lives>", from: "0.2.0")
+//     .package(url: "<where SnapScroll lives>/snapscroll.git", from: "0.3.0")
+// and then `package: "snapscroll"` (SwiftPM names a package found by URL after the URL's last part, lower case);
+// scripts/consumer-by-version builds a copy of this example that way.
 import PackageDescription
 
 // SwiftPM names a package found by path after its folder, and a checkout of SnapScroll may be called anything:

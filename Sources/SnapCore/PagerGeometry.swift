@@ -14,24 +14,39 @@ public struct PagerDesign: Sendable, Equatable {
     public var imageHeight: Double
     /// Height of a panel's text line.
     public var textHeight: Double
+    /// The tallest the text line gets however far the design is scaled up (px): its text stops growing at some size,
+    /// and a taller line would only leave empty space between the image and the text.
+    public var maximumTextHeight: Double
     /// Gap between neighbouring panels.
     public var gap: Double
+    /// The widest the gap gets however far the design is scaled up (px): scaled with the panels it would grow to
+    /// tens of pixels on a 4K screen, where a few more than the design's still read as one gap.
+    public var maximumGap: Double
     /// Margin that shows a sliver of the neighbours on each side.
     public var sideMargin: Double { (componentWidth - panelWidth) / 2 }
 
-    /// A design from its measurements (px).
-    public init(componentWidth: Double, panelWidth: Double, imageHeight: Double, textHeight: Double, gap: Double) {
+    /// A design from its measurements (px); `maximumGap` and `maximumTextHeight` bound the scaled gap and text line
+    /// (unbounded unless given).
+    public init(componentWidth: Double, panelWidth: Double, imageHeight: Double, textHeight: Double, gap: Double,
+                maximumGap: Double = .infinity, maximumTextHeight: Double = .infinity) {
         self.componentWidth = componentWidth
         self.panelWidth = panelWidth
         self.imageHeight = imageHeight
         self.textHeight = textHeight
         self.gap = gap
+        self.maximumGap = maximumGap
+        self.maximumTextHeight = maximumTextHeight
     }
 
+    /// The text line's height at `scale`, within its bound.
+    func scaledTextHeight(_ scale: Double) -> Double { min(textHeight * scale, max(textHeight, maximumTextHeight)) }
+
     /// Banners with their neighbours peeking in (the demo's carousel, from its design values): a 355 × 238 image and a
-    /// 30 px title line in a 406 px component, 8 px between banners.
+    /// 30 px title line in a 406 px component, 8 px between banners; scaled up, at most 24 px between banners and a
+    /// 52 px title line (its text stops at 26 px: half the line).
     public static let peekingBanners = PagerDesign(
-        componentWidth: 406, panelWidth: 355, imageHeight: 238, textHeight: 30, gap: 8)
+        componentWidth: 406, panelWidth: 355, imageHeight: 238, textHeight: 30, gap: 8, maximumGap: 24,
+        maximumTextHeight: 52)
 }
 
 /// A ``PagerDesign`` scaled to the component's actual width.
@@ -44,11 +59,11 @@ public struct PagerGeometry: Sendable, Equatable {
     public var panelWidth: Double
     /// Scaled image height.
     public var imageHeight: Double
-    /// Scaled text height.
+    /// Scaled text height, at most the design's `maximumTextHeight`.
     public var textHeight: Double
     /// Image plus text.
     public var panelHeight: Double
-    /// Scaled gap between panels.
+    /// Scaled gap between panels, at most the design's `maximumGap`.
     public var gap: Double
     /// Scaled side margin.
     public var sideMargin: Double
@@ -60,25 +75,28 @@ public struct PagerGeometry: Sendable, Equatable {
         self.scale = scale
         self.panelWidth = design.panelWidth * scale
         self.imageHeight = design.imageHeight * scale
-        self.textHeight = design.textHeight * scale
-        self.panelHeight = (design.imageHeight + design.textHeight) * scale
-        self.gap = design.gap * scale
+        self.textHeight = design.scaledTextHeight(scale)
+        self.panelHeight = design.imageHeight * scale + textHeight
+        self.gap = min(design.gap * scale, max(design.gap, design.maximumGap))
         self.sideMargin = design.sideMargin * scale
     }
 
-    /// The design scaled as large as `componentWidth` and `height` allow together: the panel keeps the design's
-    /// proportions and fills the height when the height is the limit, and the component stays `componentWidth`
+    /// The design scaled as large as `componentWidth` and `height` allow together: the image keeps the design's
+    /// proportions, and image and text line fill the height when the height is the limit, and the component stays `componentWidth`
     /// wide, so the neighbours show further in (up to the component's edges) rather than the carousel narrowing.
     /// With room in height it equals `init(design:componentWidth:)`.
     public init(design: PagerDesign = .peekingBanners, componentWidth: Double, height: Double) {
-        let designHeight = design.imageHeight + design.textHeight
         let width = max(0, componentWidth)
-        guard design.componentWidth > 0, designHeight > 0, height.isFinite,
-              height * design.componentWidth < width * designHeight else {
-            self.init(design: design, componentWidth: width)
-            return
+        self.init(design: design, componentWidth: width)
+        guard design.componentWidth > 0, design.imageHeight + design.textHeight > 0, height.isFinite,
+              height < panelHeight else { return }
+        // The scale whose image and (bounded) text line fill the height exactly.
+        let room = max(0, height)
+        var scale = room / (design.imageHeight + design.textHeight)
+        if design.textHeight * scale > design.scaledTextHeight(scale), design.imageHeight > 0 {
+            scale = max(0, room - design.scaledTextHeight(.infinity)) / design.imageHeight
         }
-        self.init(design: design, componentWidth: max(0, height) * design.componentWidth / designHeight)
+        self.init(design: design, componentWidth: scale * design.componentWidth)
         self.componentWidth = width
         sideMargin = (width - panelWidth) / 2
     }

@@ -103,8 +103,9 @@ import Testing
         let scale = width / 406
         expectClose(pager.scale, scale)
         expectClose(pager.panelWidth, 355 * scale)
-        expectClose(pager.gap, 8 * scale)
-        expectClose(pager.panelHeight, 268 * scale)
+        expectClose(pager.gap, min(8 * scale, 24))
+        expectClose(pager.textHeight, min(30 * scale, 52))
+        expectClose(pager.panelHeight, 238 * scale + min(30 * scale, 52))
         expectClose(pager.panelWidth + 2 * pager.sideMargin, width, tolerance: 1e-9)
     }
 
@@ -120,8 +121,32 @@ import Testing
             #expect(pager == byWidth)
         } else {
             expectClose(pager.panelHeight, height, tolerance: 1e-9)
-            expectClose(pager.scale, height / 268)
+            expectClose(pager.imageHeight + pager.textHeight, height, tolerance: 1e-9)
+            // The text line's own bound holds within the height too: 268 px of panel per unit of scale below it.
+            expectClose(pager.scale, pager.textHeight < 52 ? height / 268 : (height - 52) / 238)
         }
+    }
+
+    /// Scaled up for a wide window (1920 px and a 4K screen's 3840 px) the gap stops at the design's maximum, 24 px,
+    /// while the panels still scale; below that width it scales with them.
+    @Test(arguments: [1218.0, 1920, 3804, 7600])
+    func gapIsBoundedAtLargeSizes(width: Double) {
+        let pager = PagerGeometry(componentWidth: width)
+        expectClose(pager.panelWidth, 355 * width / 406)
+        #expect(pager.gap == 24)
+        #expect(PagerGeometry(componentWidth: width, height: 268 * 4).gap == 24)
+        let unbounded = PagerDesign(componentWidth: 406, panelWidth: 355, imageHeight: 238, textHeight: 30, gap: 8)
+        expectClose(PagerGeometry(design: unbounded, componentWidth: width).gap, 8 * width / 406)
+    }
+
+    /// The title line stops at 52 px (its text at 26 px), so at 1920 px it is not the 100-odd px of empty line the
+    /// design scaled by 4.6 would give; a wide, short page fills its height with the image and that line.
+    @Test func textLineIsBoundedAtLargeSizes() {
+        #expect(PagerGeometry(componentWidth: 1884).textHeight == 52)
+        let short = PagerGeometry(componentWidth: 1884, height: 600)
+        #expect(short.textHeight == 52)
+        expectClose(short.imageHeight, 548)
+        expectClose(short.panelWidth, 548 * 355 / 238)
     }
 
     @Test func customDesignsAndDegenerateWidths() {

@@ -123,3 +123,53 @@ def test_centering_crosses_the_threshold_both_ways():
 
 def test_centering_rtl():
     _run(rtl=True)
+
+
+def test_a_scrolling_row_is_a_tab_stop_with_a_ring_moved_by_keys_and_a_vertical_wheel():
+    """Once the chips overflow, the row's view is a Tab stop: it shows a focus ring, its keys scroll it (Home/End to
+    the ends, Right a step) and so does a vertical wheel over it (a turn down toward the end)."""
+    import pyatspi
+    from look import Window, saturation
+    with App("--page", "centering", "--size", "360x640") as app:
+        app.wait_event("layout", component="centering")
+        panel = app.find(name="Centering")
+        view = app.find(role="scroll pane", name="Chips, centred when they fit", root=panel)
+        row = app.find(name="Chips", root=panel)
+        add = app.find(role="push button", name="Add chip", root=panel)
+        mark = app.mark()
+        for _ in range(MAX_CHIPS):
+            if any(e["mode"] == "scrolling" for e in app.since(mark, "layout")):
+                break
+            _click_and_wait_for_layout(add, row, grows=True)
+        app.wait_event("layout", component="centering", mode="scrolling")
+        for _ in range(3):   # a few chips more than fit, so a step and a notch have room to move
+            _click_and_wait_for_layout(add, row, grows=True)
+        window = Window(app)
+        window.park_pointer()
+        vx, vy, vw, vh = window.rect(view)
+        # Across the view's left edge at mid height: its border, or the ring over it.
+        edge = [(vx + dx, vy + vh // 2) for dx in range(-2, 5)]
+        plain = max(saturation(window.still_shot().at(*p)) for p in edge)
+        # The focus is on "Add chip"; Shift+Tab goes back to the row's view.
+        xdo("key", "shift+Tab")
+        wait_until(lambda: view.getState().contains(pyatspi.STATE_FOCUSED), message="the row's view to take the focus")
+        assert plain < 0.2, ("the view's edge is coloured before it has the focus", plain)
+        # The ring is drawn on a frame after the focus moved: wait for the pixels that show it.
+        wait_until(lambda: max(saturation(window.shot().at(*p)) for p in edge) > 0.3,
+                   message="a focus ring on the row's view")
+
+        start = extents(row)[0]
+        xdo("key", "End")
+        ex, _, ew, _ = extents(view)
+        wait_until(lambda: abs(extents(row)[0] + extents(row)[2] - (ex + ew - INSET)) <= 1,
+                   message="End to bring the row's end into view")
+        xdo("key", "Home")
+        wait_until(lambda: extents(row)[0] == start, message="Home to bring the row's start back")
+        xdo("key", "Right")
+        wait_until(lambda: extents(row)[0] < start, message="Right to move the row a step")
+        xdo("key", "Home")
+        wait_until(lambda: extents(row)[0] == start, message="Home to bring the row's start back")
+        xdo("mousemove", vx + vw // 2, vy + vh // 2, "click", 5)
+        wait_until(lambda: extents(row)[0] < start, message="a vertical wheel notch down to scroll the row")
+        xdo("click", 4)
+        wait_until(lambda: extents(row)[0] == start, message="a notch up to scroll it back")

@@ -170,3 +170,53 @@ def test_ctrl_w_closes_and_ctrl_q_quits_with_status_0_and_nothing_on_stderr():
             app.close()   # ends it if the key did not, and reads what it wrote
         assert status == 0, (key, status)
         assert "".join(app.stderr) == "", (key, app.stderr)
+
+
+def _window_id(app):
+    import subprocess
+    for wid in subprocess.run(["xdotool", "search", "--pid", str(app.proc.pid)], capture_output=True, text=True).stdout.split():
+        info = subprocess.run(["xwininfo", "-id", wid], capture_output=True, text=True).stdout
+        if "Map State: IsViewable" in info and "Width: 1\n" not in info:
+            return wid
+    raise AssertionError("no mapped window")
+
+
+def _resize(app, window, width, height):
+    """Resizes the window and waits until GTK has laid it out at that height (the frame's extents say so)."""
+    from harness import extents
+    xdo("windowsize", window, width, height)
+    frame = app.find(role="frame", name="SnapScroll")
+    wait_until(lambda: abs(extents(frame)[3] - height) <= 60, message=f"the window to be {height} px tall")
+
+
+def test_qa_panel_follows_the_window_height_unless_the_user_hid_it():
+    """Below 500 px of height the QA panel hides, when the window opens so and when it is resized so; above it, it
+    comes back, unless the user hid it (then it stays hidden until the user shows it)."""
+    with App("--page", "menu", "--size", "800x640") as app:
+        app.accessible()
+        window = _window_id(app)
+        wait_until(lambda: qa_panel_shows(app), message="a 640 px window to open with the QA panel")
+        xdo("windowsize", window, 800, 480)
+        wait_until(lambda: not qa_panel_shows(app), message="the QA panel to hide in a 480 px window")
+        xdo("windowsize", window, 800, 700)
+        wait_until(lambda: qa_panel_shows(app), message="the QA panel to come back in a 700 px window")
+        open_menu(app)
+        assert "QA event log" in checked(app), checked(app)
+        xdo("key", "Escape")
+        wait_until(lambda: menu_closed(app), message="the menu to close")
+        # Hidden by the user: resizing across the threshold and back leaves it hidden.
+        xdo("key", "ctrl+l")
+        wait_until(lambda: not qa_panel_shows(app), message="Ctrl+L to hide the QA panel")
+        _resize(app, window, 800, 480)
+        _resize(app, window, 800, 720)
+        app.quiet(0.5)  # time for a resize to show the panel: the check is that it does not
+        assert not qa_panel_shows(app)
+        xdo("key", "ctrl+l")
+        wait_until(lambda: qa_panel_shows(app), message="Ctrl+L to show the QA panel again")
+    with App("--page", "menu", "--size", "800x480") as app:
+        app.accessible()
+        window = _window_id(app)
+        app.quiet(0.3)  # the window opened short: the check is that no panel shows
+        assert not qa_panel_shows(app)
+        xdo("windowsize", window, 800, 640)
+        wait_until(lambda: qa_panel_shows(app), message="the QA panel to show once the window is 640 px tall")

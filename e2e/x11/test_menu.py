@@ -274,3 +274,27 @@ def test_a_1000_character_title_is_ellipsized_in_a_tab_that_fits_the_view():
             assert selected_tabs(app, s) == [long_title]
     finally:
         os.unlink(path)
+
+
+def test_hover_follows_tabs_that_slide_under_a_still_pointer():
+    """GTK marks hover on crossing events only, which a sliding row does not cause: with the pointer resting on Tue,
+    two Right keys slide Thu under it. Thu must show hover (its text in the full text colour) and the tabs that moved
+    away must not (Fri, dimmed, for comparison)."""
+    from look import text_contrast
+    with App("--page", "menu", "--size", "960x640") as app:
+        s = menu(app)
+        window = Window(app)
+        cx, cy = s.centre_on_screen()
+        xdo("mousemove", cx + 2 * PITCH, cy)
+        for index in (1, 2):
+            m = app.mark()
+            xdo("key", "Right")
+            s.settle(m, "menu", index, "keyboard")
+        shot = window.still_shot()
+
+        def ink(name):
+            x, y, w, h = window.rect(app.find(role="page tab", name=name, root=s.pane))
+            return text_contrast(shot.region(x + 4, y + 4, x + w - 4, y + h - 4))[0]
+        thu, fri, sat = ink("Thu"), ink("Fri"), ink("Sat")
+        assert thu > 1.25 * fri and abs(fri - sat) < 0.2 * fri, \
+            f"the tab under the pointer (Thu) does not show hover: text contrast {thu:.2f}, Fri {fri:.2f}, Sat {sat:.2f}"

@@ -1,5 +1,6 @@
 import CSnapGtk
 import SnapCore
+import Glibc
 
 /// A horizontal container for any child: centred with no scrolling while the child is narrower than the view,
 /// start-aligned (left, or right in RTL) and scrollable once it is wider.
@@ -8,7 +9,10 @@ import SnapCore
 /// sets the horizontal adjustment from the child's natural width. The adjustment is kept as a distance from the
 /// start edge (flipped right to left), so the content never jumps beyond the change itself as it grows or shrinks,
 /// and a change of direction keeps that distance from the new start edge. Focus moving inside the child scrolls
-/// the focused widget into view.
+/// the focused widget into view. While the content scrolls, the box (its Tab stop, with a focus ring) scrolls from the
+/// keyboard (Left/Right a step, Page Up/Page Down a view, Home/End to the ends; arrows as the user sees them, right
+/// to left too) and with a vertical mouse wheel as well as a horizontal one, as GTK's horizontal-only scrolled
+/// windows do for a wheel.
 @MainActor
 public final class CenteringBox {
     /// The root widget (the scrolled window) to put in a parent.
@@ -56,6 +60,7 @@ public final class CenteringBox {
         gtk_scrolled_window_set_child(widget.opaque, holder)
         ScrollableWidget.attach(self, to: holder)
         Signals.connectNotify(holder.raw, property: "root") { [weak self] in self?.followFocus() }
+        connectScrolling()
         WidgetLifetime.tie(self, to: widget) { $0.reportBatch.cancel() }
     }
 
@@ -85,6 +90,65 @@ public final class CenteringBox {
         placement = place
         if place.mode != reportedMode { scheduleReport() }
         return place
+    }
+
+    // MARK: Keys and wheel
+
+    /// Keys while the box itself has the focus (not a widget inside the child), and a vertical wheel over it.
+    private func connectScrolling() {
+        let keys = gtk_event_controller_key_new()!
+        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, state in
+            guard let self, KeyTranslation.isPlain(state), gtk_widget_has_focus(self.widget) != 0,
+                  let press = KeyTranslation.press(for: keyval) else { return false }
+            return self.scroll(by: press)
+        }
+        gtk_widget_add_controller(widget, keys)
+        // In the capture phase: the scrolled window's own controller would take a vertical wheel and do nothing with it.
+        let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        gtk_event_controller_set_propagation_phase(wheel, GTK_PHASE_CAPTURE)
+        Signals.connectDoubles(UnsafeMutableRawPointer(wheel), "scroll") { [weak self] _, dy in
+            guard let self else { return false }
+            return self.scrollVertically(dy, unit: gtk_event_controller_scroll_get_unit(wheel))
+        }
+        gtk_widget_add_controller(widget, wheel)
+    }
+
+    /// Moves the content for a key; false (the key goes on to others) when it does not scroll or the key is not one
+    /// of the box's.
+    @_spi(Testing) public func scroll(by press: KeyPress) -> Bool {
+        guard mode == .scrolling else { return false }
+        let value = gtk_adjustment_get_value(adjustment)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let end = gtk_adjustment_get_upper(adjustment) - page
+        let rtl = isRightToLeft
+        // Values count from the left end; the start edge is the right one right to left.
+        let start = rtl ? end : 0, finish = rtl ? 0 : end
+        let towardEnd: Double = rtl ? -1 : 1
+        let target: Double
+        switch press {
+        case .left: target = value - gtk_adjustment_get_step_increment(adjustment)
+        case .right: target = value + gtk_adjustment_get_step_increment(adjustment)
+        case .home: target = start
+        case .end: target = finish
+        case .pageUp: target = value - towardEnd * gtk_adjustment_get_page_increment(adjustment)
+        case .pageDown: target = value + towardEnd * gtk_adjustment_get_page_increment(adjustment)
+        default: return false
+        }
+        gtk_adjustment_set_value(adjustment, min(max(target, 0), end))
+        return true
+    }
+
+    /// A vertical mouse wheel scrolls the content sideways, toward its end for a turn down: a notch as far as GTK's
+    /// own scrolled windows move for one (the view's width to the power 2/3). Touchpad deltas are left to the scrolled
+    /// window (a sideways swipe's vertical jitter must not swallow its sideways part).
+    @_spi(Testing) public func scrollVertically(_ dy: Double, unit: GdkScrollUnit) -> Bool {
+        guard mode == .scrolling, dy != 0, unit == GDK_SCROLL_UNIT_WHEEL else { return false }
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let end = gtk_adjustment_get_upper(adjustment) - page
+        let distance = dy * pow(page, 2.0 / 3.0)
+        let value = gtk_adjustment_get_value(adjustment) + (isRightToLeft ? -distance : distance)
+        gtk_adjustment_set_value(adjustment, min(max(value, 0), end))
+        return true
     }
 
     // MARK: Focus

@@ -51,7 +51,9 @@ enum KeyTranslation {
         let object = UnsafeMutableRawPointer(root)
         guard g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0
         else { return }
-        gtk_window_set_focus_visible(object.assumingMemoryBound(to: GtkWindow.self), 1)
+        let window = object.assumingMemoryBound(to: GtkWindow.self)
+        gtk_window_set_focus_visible(window, 1)
+        FocusRingKeeper.keep(window)
     }
 }
 

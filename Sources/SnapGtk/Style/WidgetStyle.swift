@@ -72,6 +72,8 @@ public enum WidgetStyle {
 
     /* ---- CenteringBox: room at the edges when the content scrolls ---- */
     .centering-content { padding-left: 12px; padding-right: 12px; }
+    /* The box is a Tab stop of its own while it scrolls (its keys scroll it): its ring, drawn over the content. */
+    .centering-box:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; }
 
     /* ---- Carousel and banners ---- */
     .carousel .snap-content:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; border-radius: 8px; }

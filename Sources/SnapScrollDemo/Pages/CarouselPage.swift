@@ -1,7 +1,8 @@
 import SnapGtk
 
-/// Page `carousel`: the banner carousel from the content's banners, its page dots, a "Back to first" button and a
-/// label showing the last tap.
+/// Page `carousel`: the banner carousel from the content's banners, its page dots, a "Back to first" button and,
+/// on a line of its own below it, a label showing the last tap (beside the button, a longer tap text would push the
+/// button sideways).
 @MainActor
 func makeCarouselPage(_ context: PageContext) -> Widget {
     // Made per page when a cell binds it: a million banners are a million entries in compact lists, not objects.
@@ -29,10 +30,12 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     feedback.ellipsis = .end
     feedback.textAlignment = 0
     let reset = Button(tr("Back to first"))
-    let controls = Box(.horizontal, spacing: 12)
+    let controls = Box(.vertical, spacing: 6)
     controls.addStyleClass("carousel-controls")
-    // Centred under the carousel, as the banner at rest and the dots are.
-    controls.horizontalAlignment = .center
+    // Each centred under the carousel on its own line, as the banner at rest and the dots are: the button stays put
+    // whatever the label says.
+    reset.horizontalAlignment = .center
+    feedback.horizontalAlignment = .center
     controls.append(reset)
     controls.append(feedback)
     carousel.loops = context.loop

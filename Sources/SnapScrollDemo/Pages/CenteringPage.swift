@@ -30,7 +30,8 @@ func makeCenteringPage(_ context: PageContext) -> Widget {
 
     let centering = CenteringBox(label: tr("Chips, centred when they fit"))
     centering.child = row
-    page.append(centering)
+    // On a wide window the row's frame stops growing at the clamp's width, centred.
+    page.append(Clamp.make(centering))
     PageFocus.mark(page, component: centering)
 
     let add = Button(tr("Add chip"))

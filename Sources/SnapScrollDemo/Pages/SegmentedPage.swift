@@ -42,7 +42,8 @@ func makeSegmentedPage(_ context: PageContext) -> Widget {
 
     // Six long titles are wider than a phone-sized window: then the control scrolls sideways instead of widening
     // the page past the window (its titles never shrink below their text).
-    page.append(HorizontalScroll.wrapping(control))
+    // On a wide window the segments stop growing at the clamp's width, centred.
+    page.append(Clamp.make(HorizontalScroll.wrapping(control)))
     PageFocus.mark(page, component: control)
 
     page.append(stack)

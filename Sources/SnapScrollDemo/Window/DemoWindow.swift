@@ -60,7 +60,8 @@ final class DemoWindow {
     /// The smallest window the pages are laid out for (a phone held upright).
     nonisolated static let minimumWidth: Int32 = 360
     nonisolated static let minimumHeight: Int32 = 480
-    /// Windows shorter than this open with the QA panel hidden, leaving the height to the page.
+    /// Windows shorter than this hide the QA panel, leaving the height to the page: when they open, and when they are
+    /// resized below it (it comes back above it, unless the user hid it).
     static let qaPanelMinimumWindowHeight = 500
     /// Windows opening at least this wide paint their first frame with the header's page tabs (they need about 670 px).
     static let tabsSurelyFitWidth = 800
@@ -78,6 +79,12 @@ final class DemoWindow {
     /// The header's main menu and the window's actions and accelerators.
     private var mainMenu: MainMenu?
     private var qaShown = false
+    /// The user hid the QA panel (its menu item or Ctrl+L): growing the window does not bring it back.
+    private var qaHiddenByUser = false
+    /// The window was at least `qaPanelMinimumWindowHeight` tall when last seen; the panel follows crossings only.
+    private var windowTall = true
+    /// The panel is being shown or hidden for the window's height, not by the user.
+    private var qaFollowingHeight = false
     /// The pages built so far, by ID.
     private var builtPages: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var readySent = false
@@ -137,12 +144,15 @@ final class DemoWindow {
         // The QA panel, the motion and direction settings, About and the shortcuts: the header's main menu and the
         // application's accelerators (Ctrl+L, F10, Ctrl+W, Ctrl+Q, Ctrl+?), which GTK runs before the focused widget
         // sees the key, wherever the focus is.
-        showQAPanel(options.height >= Self.qaPanelMinimumWindowHeight)
+        windowTall = options.height >= Self.qaPanelMinimumWindowHeight
+        showQAPanel(windowTall)
         let log = log
         let menu = MainMenu(window: window, application: application, qaShown: qaShown, guides: context.guides,
                             iconFolder: context.resources.checkoutIconFolder,
-                            settingChanged: { log.setting($0, value: $1) }) { [weak self] in
-            self?.showQAPanel($0)
+                            settingChanged: { log.setting($0, value: $1) }) { [weak self] show in
+            guard let self else { return }
+            if !self.qaFollowingHeight { self.qaHiddenByUser = !show }
+            self.showQAPanel(show)
         }
         if let recorder = context.recorder {
             menu.onToggle = { [weak recorder] name, on in recorder?.record(.setting(name, on: on)) }
@@ -161,6 +171,11 @@ final class DemoWindow {
             focusLater.schedule()
         }
         watchSwitcherInput()
+        // GTK keeps a window's default size as its size when it is resized; the panel follows from an idle, outside
+        // the layout pass that reports the new size.
+        let heightLater = IdleBatch { [weak self] in self?.followWindowHeight() }
+        heightLater.cancel(onDestroyOf: window)
+        Signals.connectNotify(window.raw, property: "default-height") { heightLater.schedule() }
         Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }
         Signals.connect(window.raw, "map", after: true) { [weak self] in self?.focusVisiblePage() }
         // The QA panel's queued lines must not reach a view that is going away.
@@ -235,6 +250,22 @@ final class DemoWindow {
             gtk_paned_set_end_child(paned.opaque, qaPanel.build(deferringLog: !readySent))
         }
         if let panel = qaPanel.widget { gtk_widget_set_visible(panel, show ? 1 : 0) }
+    }
+
+    /// Hides the QA panel when the window becomes shorter than `qaPanelMinimumWindowHeight` and shows it again when
+    /// it becomes taller, unless the user hid it. Only a crossing changes it: the user's Ctrl+L in a short window
+    /// holds until the next one. The main menu's check item follows (its state applies the change).
+    private func followWindowHeight() {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(window.cast(), &width, &height)
+        let tall = height >= Self.qaPanelMinimumWindowHeight
+        guard height > 0, tall != windowTall else { return }
+        windowTall = tall
+        let show = tall && !qaHiddenByUser
+        guard show != qaShown else { return }
+        qaFollowingHeight = true
+        mainMenu?.setQAPanelShown(show)
+        qaFollowingHeight = false
     }
 
     /// Emits `ready` once, after the first frame of the window has been painted.

@@ -95,6 +95,9 @@ final class MainMenu {
         })
     }
 
+    /// Shows or hides the QA panel through its setting's state, so the check item follows.
+    func setQAPanelShown(_ shown: Bool) { setState("qa-panel", shown) }
+
     /// Sets a setting's state to what it has become elsewhere; a state that changes applies itself (again: harmless).
     private func setState(_ name: String, _ on: Bool) {
         guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { return }

@@ -200,6 +200,8 @@ final class QAPanel {
         endMark = gtk_text_buffer_create_mark(buffer, "end", &end, 0)
 
         let scroller = gtk_scrolled_window_new()!
+        // Its ring shows when the log has the focus (a text view without a cursor draws none of its own).
+        gtk_widget_add_css_class(scroller, "qa-log-view")
         gtk_scrolled_window_set_child(scroller.opaque, view)
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(scroller, -1, Self.logHeight)

@@ -155,5 +155,13 @@ extension SnapScroller {
             return self.receive(.key(keyval: keyval, time: self.now))
         }
         gtk_widget_add_controller(content, keys)
+
+        // Where the pointer is over the row, so hover can follow items that move under it (`followPointer`).
+        let motion = gtk_event_controller_motion_new()!
+        let motionObject = UnsafeMutableRawPointer(motion)
+        Signals.connectPoint(motionObject, "enter") { [weak self] x, _ in self?.pointerX = x }
+        Signals.connectPoint(motionObject, "motion") { [weak self] x, _ in self?.pointerX = x }
+        Signals.connect(motionObject, "leave") { [weak self] in self?.pointerX = nil }
+        gtk_widget_add_controller(content, motion)
     }
 }

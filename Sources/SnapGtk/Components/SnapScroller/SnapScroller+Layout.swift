@@ -32,6 +32,7 @@ extension SnapScroller {
     func apply() {
         if showOffset() {
             updateVisibleItems()
+            followPointer()
             if !isInApplicationChange { onPositionChanged?(position) }
         }
         var settled = false
@@ -116,6 +117,23 @@ extension SnapScroller {
         inputCause = cause
         controller.scrollTo(index: index, cause: cause, time: now)
         afterInput()
+    }
+
+    /// Hover for items that moved under a still pointer: GTK marks the item under the pointer only on crossing events,
+    /// which a moving row does not cause, so the item that slid away would stay highlighted and the one that arrived
+    /// would not be. The item under the pointer's last position (in the row's coordinates, which do not move) gets
+    /// GTK's hover state, every other bound item loses it; the next real pointer motion agrees with that.
+    func followPointer() {
+        guard let x = pointerX else { return }
+        let hovered = itemIndex(atX: x)
+        for (index, item) in items.bound {
+            let isHovered = gtk_widget_get_state_flags(item).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0
+            if index == hovered && !isHovered {
+                gtk_widget_set_state_flags(item, GTK_STATE_FLAG_PRELIGHT, 0)
+            } else if index != hovered && isHovered {
+                gtk_widget_unset_state_flags(item, GTK_STATE_FLAG_PRELIGHT)
+            }
+        }
     }
 
     /// The item under x (the row's own coordinates), if any.

@@ -184,6 +184,9 @@ public final class SnapScroller {
     var eventClock = EventClock()
     /// A touchpad gesture ended without `decelerate`: the next frame ends it in the controller.
     var scrollEndPending = false
+    /// Where the pointer is over the row (its own x), nil when it is elsewhere: hover follows the items moving under
+    /// a still pointer (see `followPointer`).
+    var pointerX: Double?
     /// The virtual row's arithmetic while the row loops (nil: it does not).
     var loopSpace: LoopSpace? {
         didSet { indexMap.loop = loopSpace }
