@@ -50,6 +50,7 @@ public struct GestureInterpreter: Sendable {
     /// Whether the press became a drag.
     public private(set) var isDragging = false
     private var pressX = 0.0
+    private var pressMayDrag = true
     private var pressTime = 0.0
     private var dragOrigin = 0.0
 
@@ -92,19 +93,26 @@ public struct GestureInterpreter: Sendable {
 
     // MARK: - Mouse drag
 
-    /// The button went down at `x` at `time`.
-    public mutating func press(x: Double, time: Double) {
+    /// The button went down at `x` at `time`. With `mayDrag` false (mouse dragging switched off) the press can
+    /// only be a tap: moving past the threshold gives it up, so it is neither a drag nor a tap.
+    public mutating func press(x: Double, time: Double, mayDrag: Bool = true) {
         isPressed = true
         isDragging = false
+        pressMayDrag = mayDrag
         pressX = x
         pressTime = time
     }
 
-    /// The pointer moved `offsetX` px since the press, at `time`; nil when no press is in progress.
+    /// The pointer moved `offsetX` px since the press, at `time`; nil when no press is in progress (or a press that
+    /// may not drag has just been given up).
     public mutating func pointerMoved(offsetX: Double, time: Double) -> DragStep? {
         guard isPressed else { return nil }
         if !isDragging {
             guard abs(offsetX) >= Self.dragThreshold else { return .pending }
+            guard pressMayDrag else {
+                isPressed = false
+                return nil
+            }
             isDragging = true
             // Count from the point where the threshold was crossed, so the content does not jump by the threshold;
             // that point, not this event's, because the toolkit may have merged several motions into this update.
