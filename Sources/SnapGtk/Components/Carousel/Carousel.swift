@@ -90,6 +90,10 @@ public final class Carousel {
     }
 
     private let store: CarouselPages
+    /// The gap set through ``spacing`` (nil: the design's, scaled).
+    var spacingOverride: Double? {
+        didSet { scroller.rebuildLayout() }
+    }
     /// Page dots following this carousel (``PageDots/attach(to:)``); weak, so the dots go with their window.
     private var dots: [WeakDots] = []
 
@@ -156,7 +160,10 @@ public final class Carousel {
 
         // Whole pixels: items are placed on whole pixels anyway, and resting offsets stay whole numbers.
         scroller.itemWidthForViewport = { [weak self] in self?.geometry(forWidth: $0).panelWidth.rounded() ?? 0 }
-        scroller.spacingForViewport = { [weak self] in self?.geometry(forWidth: $0).gap.rounded() ?? 0 }
+        scroller.spacingForViewport = { [weak self] width in
+            guard let self else { return 0 }
+            return self.spacingOverride ?? self.geometry(forWidth: width).gap.rounded()
+        }
         scroller.marksCurrentItem = true
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
@@ -235,7 +242,7 @@ public final class Carousel {
     private func clicked(_ index: Int) {
         if index == currentPage {
             tapCurrent()
-        } else {
+        } else if scroller.isInteractive {
             scroller.scrollTo(index: index, cause: .click)
         }
     }

@@ -8,8 +8,10 @@ extension SnapScroller {
 
     /// One scroll event as GtkEventControllerScroll reports it: deltas, unit, and time (ms, monotonic base; nil =
     /// now). Wheel units move whole items (fractions accumulate); surface units steer the content like a touchpad.
+    /// Returns whether the scroll was taken (not when a switch turns its kind of input off).
     @_spi(Testing) @discardableResult
     public func handleScroll(dx: Double, dy: Double, unit: GdkScrollUnit, time: Double? = nil) -> Bool {
+        guard acceptsScroll(unit: unit) else { return false }
         let time = time ?? now
         if unit == GDK_SCROLL_UNIT_WHEEL {
             inputCause = .wheel
@@ -43,10 +45,12 @@ extension SnapScroller {
     }
 
     /// A mouse drag: `began` at x (the row's own coordinates), `changed` by offset (ox) since, `ended`.
-    /// Below `GestureInterpreter.dragThreshold` the press is a tap on the item under the pointer.
+    /// Below `GestureInterpreter.dragThreshold` the press is a tap on the item under the pointer. `isTouch`: the
+    /// press came from a touchscreen (which ``allowsMouseDrag`` does not turn off).
     @_spi(Testing)
-    public func handleDragBegin(x: Double, time: Double? = nil) {
-        gestures.press(x: x, time: time ?? now)
+    public func handleDragBegin(x: Double, time: Double? = nil, isTouch: Bool = false) {
+        gestures.press(x: x, time: time ?? now,
+                       mayDrag: switches.interactive && (isTouch || switches.mouseDrag))
         gtk_widget_grab_focus(content)
     }
 
@@ -91,6 +95,7 @@ extension SnapScroller {
             guard itemCount > 0 else { return false }
             tap(controller.currentIndex)
         case .move(let key):
+            guard switches.interactive else { return false }
             inputCause = .keyboard
             if !loopKey(key, time: time ?? now) { controller.key(key, time: time ?? now) }
             afterInput()
@@ -126,13 +131,16 @@ extension SnapScroller {
             self?.handleDecelerate(vx: vx, vy: vy, time: self?.eventTime(scroll))
         }
         gtk_widget_add_controller(widget, scroll)
+        silenceScrolledWindowScrolling()
 
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(drag, UInt32(GDK_BUTTON_PRIMARY))
         let dragObject = UnsafeMutableRawPointer(drag)
         Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, _ in
             guard let self else { return }
-            self.handleDragBegin(x: x, time: self.eventTime(drag, anchor: true))
+            let device = gtk_gesture_get_device(drag)
+            let isTouch = device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false
+            self.handleDragBegin(x: x, time: self.eventTime(drag, anchor: true), isTouch: isTouch)
         }
         Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, _ in
             guard let self else { return }
@@ -152,5 +160,21 @@ extension SnapScroller {
             return self.handleKey(keyval)
         }
         gtk_widget_add_controller(content, keys)
+    }
+
+    /// Every scroll is the row's: the scrolled window's own scroll controllers are turned off, so a scroll the row
+    /// refuses (a switch is off, or it runs across a vertical row) goes on to the widgets around it instead of the
+    /// scrolled window moving the row behind the controller's back.
+    private func silenceScrolledWindowScrolling() {
+        guard let controllers = gtk_widget_observe_controllers(scrolledWindow) else { return }
+        for position in 0..<g_list_model_get_n_items(controllers) {
+            guard let item = g_list_model_get_item(controllers, position) else { continue }
+            let instance = item.assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, gtk_event_controller_scroll_get_type()) != 0 {
+                gtk_event_controller_set_propagation_phase(OpaquePointer(item), GTK_PHASE_NONE)
+            }
+            g_object_unref(item)
+        }
+        g_object_unref(UnsafeMutableRawPointer(controllers))
     }
 }

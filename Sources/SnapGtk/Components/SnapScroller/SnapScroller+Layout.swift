@@ -72,7 +72,7 @@ extension SnapScroller {
     /// `index` is the recycler's (virtual) index of the item under the pointer, or the current one.
     func tap(_ index: Int) {
         onTap?(TapEvent(index: realIndex(index)))
-        if scrollsToTappedItem {
+        if scrollsToTappedItem && switches.interactive {
             inputCause = .click
             controller.scrollTo(index: index, cause: .click, time: now)
             afterInput()

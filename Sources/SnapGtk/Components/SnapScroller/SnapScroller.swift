@@ -130,6 +130,8 @@ public final class SnapScroller {
     var storedItemWidth: Double
     var storedSpacing: Double
     var storedScrollbarVisible = false
+    /// Which inputs the user may move the row with (see `SnapScroller+Switches.swift`).
+    var switches = InputSwitches()
 
     var controller: SnapController
     var driver: FrameDriver!
