@@ -2,7 +2,7 @@ import SnapCore
 import SnapGtk
 
 /// Page `carousel`: the banner carousel from the content's banners, its page dots, a "Back to first" button and a
-/// label showing the last tap.
+/// label showing the last tap, and the carousel's switches.
 @MainActor
 func makeCarouselPage(_ context: PageContext) -> Widget {
     // Made per page when a cell binds it: a million banners are a million entries in compact lists, not objects.
@@ -51,6 +51,7 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     page.append(carousel)
     page.append(dots)
     page.append(controls)
+    page.append(makeCarouselSwitches(carousel))
     PageFocus.mark(page, component: carousel)
     return page
 }

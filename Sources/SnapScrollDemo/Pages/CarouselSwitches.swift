@@ -1,0 +1,18 @@
+import SnapGtk
+
+/// QA controls of the carousel page: libadwaita's switches (Mouse drag, Scroll wheel, Interactive, Long swipes)
+/// as check buttons, and the spacing (px) and one-page animation duration (ms) as spin fields, each applied live.
+@MainActor
+func makeCarouselSwitches(_ carousel: Carousel) -> Widget {
+    let drag = CheckField.make("Mouse drag", isOn: carousel.allowsMouseDrag) { carousel.allowsMouseDrag = $0 }
+    let wheel = CheckField.make("Scroll wheel", isOn: carousel.allowsScrollWheel) { carousel.allowsScrollWheel = $0 }
+    let interactive = CheckField.make("Interactive", isOn: carousel.isInteractive) { carousel.isInteractive = $0 }
+    let long = CheckField.make("Long swipes", isOn: carousel.allowsLongSwipes) { carousel.allowsLongSwipes = $0 }
+    // Starts at the design's gap at the design width; the carousel keeps the design's (scaled) until it is changed.
+    let spacing = SpinField.make("Spacing", value: carousel.design.gap, range: 0...200, step: 1) { carousel.spacing = $0 }
+    let duration = SpinField.make("Duration", value: carousel.animationDuration, range: 0...2000, step: 20,
+                                  accessibleLabel: "Duration (ms)") { carousel.animationDuration = $0 }
+    let row = WrappingRow.make([drag, wheel, interactive, long, spacing, duration])
+    row.addStyleClass("carousel-switches")
+    return row
+}
