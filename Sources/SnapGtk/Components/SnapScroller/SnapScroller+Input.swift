@@ -14,12 +14,13 @@ extension SnapScroller {
         guard acceptsScroll(unit: unit) else { return false }
         let time = time ?? now
         if unit == GDK_SCROLL_UNIT_WHEEL {
+            guard gestures.takesWheel(dx: dx, dy: dy) else { return false }
             inputCause = .wheel
             let notches = gestures.wheelNotches(dx: dx, dy: dy)
             if notches != 0 { controller.wheel(notches: notches, time: time) }
         } else {
+            guard let delta = gestures.touchpadStep(dx: dx, dy: dy) else { return false }
             inputCause = .touchpad
-            let delta = gestures.touchpadDelta(dx: dx, dy: dy)
             if delta != 0 { controller.smoothScroll(delta: delta, time: time) }
         }
         afterInput()
@@ -44,7 +45,8 @@ extension SnapScroller {
         afterInput()
     }
 
-    /// A mouse drag: `began` at x (the row's own coordinates), `changed` by offset (ox) since, `ended`.
+    /// A mouse drag: `began` at x (the row's own coordinates; y for a vertical row), `changed` by offset (ox, or
+    /// oy) since, `ended`.
     /// Below `GestureInterpreter.dragThreshold` the press is a tap on the item under the pointer. `isTouch`: the
     /// press came from a touchscreen (which ``allowsMouseDrag`` does not turn off).
     @_spi(Testing)
@@ -90,7 +92,9 @@ extension SnapScroller {
     @_spi(Testing) @discardableResult
     public func handleKey(_ keyval: UInt32, time: Double? = nil) -> Bool {
         guard let press = KeyTranslation.press(for: keyval) else { return false }
-        switch KeyMap.command(for: press, rightToLeft: isRightToLeft) {
+        switch KeyMap.command(for: press, orientation: orientation, rightToLeft: isRightToLeft) {
+        case nil:
+            return false
         case .activate:
             guard itemCount > 0 else { return false }
             tap(controller.currentIndex)
@@ -136,21 +140,23 @@ extension SnapScroller {
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(drag, UInt32(GDK_BUTTON_PRIMARY))
         let dragObject = UnsafeMutableRawPointer(drag)
-        Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, _ in
+        // Along the row: x, or y for a vertical row.
+        Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, y in
             guard let self else { return }
             let device = gtk_gesture_get_device(drag)
             let isTouch = device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false
-            self.handleDragBegin(x: x, time: self.eventTime(drag, anchor: true), isTouch: isTouch)
+            self.handleDragBegin(x: self.orientation == .vertical ? y : x, time: self.eventTime(drag, anchor: true),
+                                 isTouch: isTouch)
         }
-        Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, _ in
+        Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, oy in
             guard let self else { return }
-            if self.handleDragUpdate(offsetX: ox, time: self.eventTime(drag)) {
+            if self.handleDragUpdate(offsetX: self.orientation == .vertical ? oy : ox, time: self.eventTime(drag)) {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
-        Signals.connectPoint(dragObject, "drag-end") { [weak self] ox, _ in
+        Signals.connectPoint(dragObject, "drag-end") { [weak self] ox, oy in
             guard let self else { return }
-            self.handleDragEnd(offsetX: ox, time: self.eventTime(drag))
+            self.handleDragEnd(offsetX: self.orientation == .vertical ? oy : ox, time: self.eventTime(drag))
         }
         gtk_widget_add_controller(content, drag)
 

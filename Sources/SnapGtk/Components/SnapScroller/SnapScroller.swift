@@ -82,10 +82,12 @@ public final class SnapScroller {
     /// The controller's logical offset over the whole content, from the row's start (the adjustment holds it flipped
     /// right to left).
     public var logicalOffset: Double { controller.offset }
-    /// Whether the row is laid out right to left (first item at the right).
+    /// Whether the row is laid out right to left (first item at the right). A vertical row is not mirrored.
     public internal(set) var isRightToLeft: Bool {
         didSet { gestures.isRightToLeft = isRightToLeft }
     }
+    /// The axis the row runs along (see `SnapScroller+Orientation.swift`).
+    var storedOrientation = Orientation.horizontal
     /// True while an animation runs or a gesture awaits its end.
     public var isMoving: Bool { controller.needsFrames || gestures.isDragging }
     /// The frame driver pacing animations; set `recordsIntervals` to measure frame intervals.
