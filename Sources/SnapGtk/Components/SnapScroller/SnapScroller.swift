@@ -1,8 +1,8 @@
 import CSnapGtk
 import SnapCore
 
-/// A horizontal row of items in a GtkScrolledWindow that always comes to rest with one item in its resting place
-/// (centred for strips and menus, a page for carousels). Every input — wheel, touchpad, mouse drag, keys, clicks,
+/// A row of items in a GtkScrolledWindow that always comes to rest with one item in its resting place (centred for
+/// strips and menus, a page for carousels); horizontal, or a vertical list (``orientation``). Every input — wheel, touchpad, mouse drag, keys, clicks,
 /// outside adjustment changes, resizes — goes through one `SnapController`; only items near the viewport exist.
 ///
 /// The row is the scrolled window's child itself, a `ScrollableWidget` (a `GtkScrollable` of ours, the way GTK's
