@@ -185,3 +185,45 @@ def test_spacing_and_duration_fields():
         c.settled(0, "keyboard")
         pages = [e["index"] for e in app.since(mark, "page")]
         assert pages[-1] == 0 and len(pages) >= 3, pages
+
+
+def test_vertical_carousel():
+    """The carousel turned vertical: pages stacked down the height, each resting in the middle both ways; the wheel,
+    Up/Down and a drag up turn one page; a sideways wheel is not the carousel's."""
+    with App("--page", "carousel") as app:
+        c = Carousel(app)
+        c.flip("Vertical", True)
+        wait_until(lambda: extents(c.banner(1))[1] > extents(c.banner(0))[1] + extents(c.banner(0))[3],
+                   message="the second banner below the first")
+
+        def centred(i):
+            px, py, pw, ph = extents(c.pane)
+            bx, by, bw, bh = extents(c.banner(i))
+            return abs((by + bh / 2) - (py + ph / 2)) <= 1 and abs((bx + bw / 2) - (px + pw / 2)) <= 1
+
+        wait_until(lambda: centred(0), message="the first banner in the middle")
+        pitch = extents(c.banner(1))[1] - extents(c.banner(0))[1]
+        mark = app.mark()
+        xdo("mousemove", *c.centre(), "click", 5)
+        event = c.settled(1, "wheel")
+        assert abs(event["offset"] - pitch) <= 1, (event, pitch)
+        assert centred(1), (extents(c.pane), extents(c.banner(1)))
+        assert len(app.since(mark, "settled")) == 1
+        mark = app.mark()
+        xdo("click", 7, "click", 6)
+        c.assert_nothing_moved(mark)
+        c.tap_current(1)
+        xdo("key", "Down")
+        c.settled(2, "keyboard")
+        xdo("key", "Up")
+        c.settled(1, "keyboard")
+        mark = app.mark()
+        xdo("key", "Right")
+        c.assert_nothing_moved(mark)
+        # A fast drag up across most of the pane: one page.
+        x, y, w, h = c.window.rect(c.pane)
+        drag((x + w // 2, y + h - 10), 0, 3, 0.005, dy=-(h - 30))
+        event = app.wait_event("settled", component="carousel", cause="drag")
+        assert event["index"] == 2, event
+        app.quiet(0.3)
+        assert centred(2)

@@ -1,7 +1,9 @@
+import SnapCore
 import SnapGtk
 
 /// QA controls of the carousel page: libadwaita's switches (Mouse drag, Scroll wheel, Interactive, Long swipes)
-/// as check buttons, and the spacing (px) and one-page animation duration (ms) as spin fields, each applied live.
+/// as check buttons, the spacing (px) and one-page animation duration (ms) as spin fields, and Vertical (the pages
+/// stacked down the height), each applied live.
 @MainActor
 func makeCarouselSwitches(_ carousel: Carousel) -> Widget {
     let drag = CheckField.make("Mouse drag", isOn: carousel.allowsMouseDrag) { carousel.allowsMouseDrag = $0 }
@@ -12,7 +14,10 @@ func makeCarouselSwitches(_ carousel: Carousel) -> Widget {
     let spacing = SpinField.make("Spacing", value: carousel.design.gap, range: 0...200, step: 1) { carousel.spacing = $0 }
     let duration = SpinField.make("Duration", value: carousel.animationDuration, range: 0...2000, step: 20,
                                   accessibleLabel: "Duration (ms)") { carousel.animationDuration = $0 }
-    let row = WrappingRow.make([drag, wheel, interactive, long, spacing, duration])
+    let vertical = CheckField.make("Vertical", isOn: carousel.orientation == .vertical) {
+        carousel.orientation = $0 ? .vertical : .horizontal
+    }
+    let row = WrappingRow.make([drag, wheel, interactive, long, spacing, duration, vertical])
     row.addStyleClass("carousel-switches")
     return row
 }
