@@ -177,24 +177,29 @@ class VerticalRow(Row):
         return round(index * self.pitch)
 
 
-def strip_vertical(rtl):
-    """The strip turned vertical by its page's check button: touchpad swipes up and down (slow, a fling that
+def vertical(page, panel_name, pane_name, item_name, count, rtl, pager=False):
+    """A row turned vertical by its page's check button: touchpad swipes up and down (slow, a fling that
     decelerates, one without a lift), high-resolution vertical notches; a sideways swipe and a horizontal wheel are
-    not the list's. Right to left changes nothing vertically."""
+    not the row's. Right to left changes nothing vertically."""
     import pyatspi
-    args = ["--page", "strip"] + (["--rtl"] if rtl else [])
+    args = ["--page", page] + (["--rtl"] if rtl else [])
     pointer = Pointer()
+    last = count - 1
     try:
         with App(*args) as app:
-            panel = app.find(role="panel", name="Strip")
+            panel = app.find(role="panel", name=panel_name)
             box = app.find(role="check box", name="Vertical", root=panel)
             x, y, w, h = extents(box)
             pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
             pointer("click")
             wait_until(lambda: box.getState().contains(pyatspi.STATE_CHECKED), message="Vertical on")
-            pane = app.find(role="scroll pane", name="Fruit strip", root=panel)
-            wait_until(lambda: extents(pane)[3] > extents(pane)[2], message="a column taller than wide")
-            row = VerticalRow(app, "strip", "Strip", "Fruit strip", fruit, 7)
+            pane = app.find(role="scroll pane", name=pane_name, root=panel)
+            second = app.find(name=item_name(1), root=pane)
+            wait_until(lambda: extents(second)[1] > extents(app.find(name=item_name(0), root=pane))[1] + 10,
+                       message="the second item below the first")
+            row = VerticalRow(app, page, panel_name, pane_name, item_name, count)
+            wait_until(lambda: abs(row.item_centre(0) - row.pane_centre()[1]) <= TOLERANCE,
+                       message="the first item in the vertical middle")
             x, y = row.pane_centre()
             pointer(f"move {x:.0f} {y:.0f}")
             p = row.pitch
@@ -204,10 +209,10 @@ def strip_vertical(rtl):
                 nonlocal index
                 mark = app.mark()
                 pointer(command)
-                label = f"vertical strip {'rtl' if rtl else 'ltr'} {label}"
-                app.wait_event("settled", component="strip")
+                label = f"vertical {page} {'rtl' if rtl else 'ltr'} {label}"
+                app.wait_event("settled", component=page)
                 app.quiet(0.6)
-                settled = [e for e in app.since(mark, "settled") if e.get("component") == "strip"]
+                settled = [e for e in app.since(mark, "settled") if e.get("component") == page]
                 assert len(settled) == 1, f"{label}: expected one settled, got {settled}"
                 event = settled[0]
                 assert event["cause"] == cause and check(event["index"]), f"{label}: {event}"
@@ -219,11 +224,12 @@ def strip_vertical(rtl):
             before = index
             run("slow swipe down the list", f"swipe 0 800 ease dy={1.3 * p:.1f}", "touchpad", lambda i: i == before + 1)
             before = index
-            run("fling", f"swipe 0 120 fling dy={1.2 * p:.1f}", "touchpad", lambda i: i >= min(before + 2, 6))
+            run("fling", f"swipe 0 120 fling dy={1.2 * p:.1f}", "touchpad",
+                (lambda i: i == before + 1) if pager else (lambda i: i >= min(before + 2, last)))
             before = index
             run("swipe back without a stop", f"swipe 0 300 even nostop dy={-1.3 * p:.1f}", "touchpad", lambda i: i < before)
             before = index
-            run("four quarter notches down", "wheel120 4 30", "wheel", lambda i: i == min(before + 1, 6))
+            run("four quarter notches down", "wheel120 4 30", "wheel", lambda i: i == min(before + 1, last))
             before = index
             run("two half notches up", "wheel120 2 -60", "wheel", lambda i: i == max(before - 1, 0))
             # Across the list: a sideways swipe and a horizontal wheel move nothing (the time a settle would take).
@@ -239,11 +245,19 @@ def strip_vertical(rtl):
 
 
 def test_strip_vertical_ltr():
-    strip_vertical(False)
+    vertical("strip", "Strip", "Fruit strip", fruit, 7, rtl=False)
 
 
 def test_strip_vertical_rtl():
-    strip_vertical(True)
+    vertical("strip", "Strip", "Fruit strip", fruit, 7, rtl=True)
+
+
+def test_carousel_vertical_ltr():
+    vertical("carousel", "Carousel", "Banners", banner, 5, rtl=False, pager=True)
+
+
+def test_carousel_vertical_rtl():
+    vertical("carousel", "Carousel", "Banners", banner, 5, rtl=True, pager=True)
 
 
 def centering(rtl):
