@@ -260,4 +260,28 @@ final class VerticalScrollerTests: XCTestCase {
             XCTAssertTrue(scroller.handleKey(UInt32(GDK_KEY_Right)))
         }
     }
+
+    func testALoopingVerticalListWrapsUpwardsFromItsFirstItem() {
+        MainActor.assumeIsolated {
+            let f = Fixture(count: 5)
+            defer { f.close() }
+            f.scroller.loops = true
+            waitFrames(2, of: f.scroller.widget)
+            XCTAssertEqual(f.scroller.currentIndex, 0)
+            f.scroller.handleScroll(dx: 0, dy: -1, unit: GDK_SCROLL_UNIT_WHEEL)
+            f.waitSettled(1)
+            XCTAssertEqual(f.settled.last?.index, 4, "up from the first item: the last")
+            XCTAssertEqual(f.scroller.currentIndex, 4)
+            // Only the offset modulo one round (5 × 90 px) is meaningful in a loop: item 4's.
+            let offset = f.settled.last?.offset ?? -1
+            XCTAssertEqual(offset.truncatingRemainder(dividingBy: 5 * Fixture.pitch), 4 * Fixture.pitch)
+            guard let b = f.bounds(of: 4) else { return XCTFail("no widget for item 4") }
+            let error = Double(b.origin.y + b.size.height / 2) - Double(gtk_widget_get_height(f.scroller.scrolledWindow)) / 2
+            XCTAssertLessThanOrEqual(abs(error), 0.5)
+            // And Down past the last comes round to the first.
+            f.scroller.handleKey(UInt32(GDK_KEY_Down))
+            f.waitSettled(2)
+            XCTAssertEqual(f.settled.last?.index, 0)
+        }
+    }
 }
