@@ -1,6 +1,8 @@
 /// The input rules between a toolkit's event controllers and a `SnapController`, with no toolkit and no clock:
 /// wheel units, the touchpad's axis lock, the drag threshold and tap-versus-drag. Every offset it returns is
-/// logical (forward in reading order is positive), so right-to-left mirroring happens here, once.
+/// logical (forward in reading order is positive), so right-to-left mirroring happens here, once. Along a
+/// vertical row (``orientation``) forward is down, whatever the text direction, and what moves across the row is
+/// not the row's: a horizontal wheel, a sideways touchpad gesture.
 ///
 /// The widget feeds it what the controllers report and passes what comes out to the controller; the widget keeps
 /// only the wiring.
@@ -41,8 +43,10 @@ public struct GestureInterpreter: Sendable {
         case dragEnded
     }
 
-    /// Whether the row is laid out right to left (the first item at the right).
+    /// Whether the row is laid out right to left (the first item at the right; nothing changes vertically).
     public var isRightToLeft: Bool
+    /// The axis the row runs along; the drag offsets the toolkit passes in are along it.
+    public var orientation: Orientation = .horizontal
     /// The axis the current touchpad gesture is locked to, if it has moved.
     public private(set) var touchpadAxis: Axis?
     /// Whether the mouse button is down.
@@ -50,6 +54,7 @@ public struct GestureInterpreter: Sendable {
     /// Whether the press became a drag.
     public private(set) var isDragging = false
     private var pressX = 0.0
+    private var pressMayDrag = true
     private var pressTime = 0.0
     private var dragOrigin = 0.0
 
@@ -63,7 +68,14 @@ public struct GestureInterpreter: Sendable {
     /// Wheel notches (dx, dy as reported in wheel units) as logical notches: horizontal wheels follow what the user
     /// sees (mirrored in right to left); a vertical wheel moves forward in reading order, down = next.
     public func wheelNotches(dx: Double, dy: Double) -> Double {
-        logical(dx) + dy
+        orientation == .vertical ? dy : logical(dx) + dy
+    }
+
+    /// Whether a wheel turn (dx, dy) is the row's: any turn of a horizontal row's (mice have vertical wheels), only a
+    /// vertical turn of a vertical row's, so a sideways wheel over a vertical list goes on to a horizontal scroller
+    /// around it.
+    public func takesWheel(dx: Double, dy: Double) -> Bool {
+        orientation == .horizontal || dy != 0
     }
 
     // MARK: - Touchpad
@@ -71,9 +83,16 @@ public struct GestureInterpreter: Sendable {
     /// A touchpad (surface-unit) delta: the logical movement along the gesture's locked axis, which its first
     /// non-zero delta decides.
     public mutating func touchpadDelta(dx: Double, dy: Double) -> Double {
+        touchpadStep(dx: dx, dy: dy) ?? 0
+    }
+
+    /// As ``touchpadDelta(dx:dy:)``, but nil for a gesture locked across a vertical row (sideways): not the row's,
+    /// to be left to the widgets around it. A horizontal row takes both axes (a vertical swipe moves it forward).
+    public mutating func touchpadStep(dx: Double, dy: Double) -> Double? {
         if touchpadAxis == nil, dx != 0 || dy != 0 {
             touchpadAxis = abs(dx) * Self.axisLockRatio >= abs(dy) ? .horizontal : .vertical
         }
+        if orientation == .vertical { return touchpadAxis == .horizontal ? nil : dy }
         return touchpadAxis == .vertical ? dy : logical(dx)
     }
 
@@ -87,24 +106,32 @@ public struct GestureInterpreter: Sendable {
     public mutating func touchpadFlingVelocity(vx: Double, vy: Double) -> Double {
         let vertical = touchpadAxis == .vertical || (touchpadAxis == nil && abs(vy) > abs(vx))
         touchpadAxis = nil
+        if orientation == .vertical { return vertical ? vy / 1000 : 0 }
         return (vertical ? vy : logical(vx)) / 1000
     }
 
     // MARK: - Mouse drag
 
-    /// The button went down at `x` at `time`.
-    public mutating func press(x: Double, time: Double) {
+    /// The button went down at `x` at `time`. With `mayDrag` false (mouse dragging switched off) the press can
+    /// only be a tap: moving past the threshold gives it up, so it is neither a drag nor a tap.
+    public mutating func press(x: Double, time: Double, mayDrag: Bool = true) {
         isPressed = true
         isDragging = false
+        pressMayDrag = mayDrag
         pressX = x
         pressTime = time
     }
 
-    /// The pointer moved `offsetX` px since the press, at `time`; nil when no press is in progress.
+    /// The pointer moved `offsetX` px since the press, at `time`; nil when no press is in progress (or a press that
+    /// may not drag has just been given up).
     public mutating func pointerMoved(offsetX: Double, time: Double) -> DragStep? {
         guard isPressed else { return nil }
         if !isDragging {
             guard abs(offsetX) >= Self.dragThreshold else { return .pending }
+            guard pressMayDrag else {
+                isPressed = false
+                return nil
+            }
             isDragging = true
             // Count from the point where the threshold was crossed, so the content does not jump by the threshold;
             // that point, not this event's, because the toolkit may have merged several motions into this update.
@@ -127,8 +154,10 @@ public struct GestureInterpreter: Sendable {
         return .tap(x: pressX + offsetX)
     }
 
+    /// A horizontal offset in reading order: mirrored right to left along a horizontal row; a vertical row's offsets
+    /// are already logical.
     private func logical(_ physical: Double) -> Double {
-        isRightToLeft ? -physical : physical
+        isRightToLeft && orientation == .horizontal ? -physical : physical
     }
 }
 

@@ -2,7 +2,7 @@
 /// into these once (in SnapGtk); what they mean is decided here, for every component alike.
 public enum KeyPress: Sendable, Hashable, CaseIterable {
     /// The arrows, Home, End, Page Up and Page Down (keypad keys alike).
-    case left, right, home, end, pageUp, pageDown
+    case left, right, up, down, home, end, pageUp, pageDown
     /// Enter or Space.
     case activate
 }
@@ -15,18 +15,28 @@ public enum KeyCommand: Sendable, Equatable {
     case activate
 }
 
-/// The one key map of every component: arrows follow what the user sees, so in right to left Left means next.
+/// The one key map of every component: arrows follow what the user sees, so in right to left Left means next; a
+/// vertical component takes Up and Down instead (and leaves Left and Right to move the focus).
 public enum KeyMap {
-    /// What `key` asks of a component laid out right to left or not.
-    public static func command(for key: KeyPress, rightToLeft: Bool) -> KeyCommand {
-        switch key {
-        case .left: .move(rightToLeft ? .next : .previous)
-        case .right: .move(rightToLeft ? .previous : .next)
-        case .home: .move(.first)
-        case .end: .move(.last)
-        case .pageUp: .move(.pageBackward)
-        case .pageDown: .move(.pageForward)
-        case .activate: .activate
+    /// What `key` asks of a horizontal component laid out right to left or not; nil for Up and Down.
+    public static func command(for key: KeyPress, rightToLeft: Bool) -> KeyCommand? {
+        command(for: key, orientation: .horizontal, rightToLeft: rightToLeft)
+    }
+
+    /// What `key` asks of a component along `orientation`: nil for the arrows across it. Right to left mirrors the
+    /// horizontal arrows only; down is next whatever the direction.
+    public static func command(for key: KeyPress, orientation: Orientation, rightToLeft: Bool) -> KeyCommand? {
+        switch (key, orientation) {
+        case (.left, .horizontal): .move(rightToLeft ? .next : .previous)
+        case (.right, .horizontal): .move(rightToLeft ? .previous : .next)
+        case (.up, .vertical): .move(.previous)
+        case (.down, .vertical): .move(.next)
+        case (.left, .vertical), (.right, .vertical), (.up, .horizontal), (.down, .horizontal): nil
+        case (.home, _): .move(.first)
+        case (.end, _): .move(.last)
+        case (.pageUp, _): .move(.pageBackward)
+        case (.pageDown, _): .move(.pageForward)
+        case (.activate, _): .activate
         }
     }
 }

@@ -101,3 +101,28 @@ public struct PagerGeometry: Sendable, Equatable {
         sideMargin = (width - panelWidth) / 2
     }
 }
+
+extension PagerDesign {
+    /// The length (px) the design gives one page and its peeking neighbours when the pages are stacked down a
+    /// vertical pager: the panel's height with the same share of the length for the neighbours as the design's
+    /// side margins take of its width.
+    public var verticalComponentHeight: Double {
+        panelWidth > 0 ? (imageHeight + textHeight) * componentWidth / panelWidth : 0
+    }
+}
+
+extension PagerGeometry {
+    /// The design turned on its side, for a vertical pager `componentHeight` tall and `width` wide: the pages stacked
+    /// down the height keep the design's proportions at the largest scale that both fits the panel in `width` and
+    /// leaves the neighbours the design's share of the height (``PagerDesign/verticalComponentHeight``).
+    /// `componentWidth` is then the component's width, `sideMargin` the margin above and below the resting page.
+    public init(design: PagerDesign = .peekingBanners, componentHeight height: Double, width: Double) {
+        let length = design.verticalComponentHeight
+        let height = height.isFinite ? max(0, height) : 0
+        let width = width.isFinite ? max(0, width) : 0
+        let scale = length > 0 && design.panelWidth > 0 ? min(height / length, width / design.panelWidth) : 0
+        self.init(design: design, componentWidth: design.componentWidth * scale)
+        componentWidth = width
+        sideMargin = (height - panelHeight) / 2
+    }
+}

@@ -142,6 +142,31 @@ final class LifetimeTests: XCTestCase {
         }
     }
 
+    func testVerticalScrollerAndCarouselDestroyedMidMotion() {
+        MainActor.assumeIsolated {
+            Self.destroyMidMotion("vertical SnapScroller") {
+                let scroller = SnapScroller(itemCount: 30, itemWidth: 60, spacing: 20, label: "list",
+                                            factory: { gtk_label_new(nil)! },
+                                            bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
+                scroller.orientation = .vertical
+                scroller.isInteractive = false
+                return (scroller, scroller.widget, {
+                    if !scroller.isMoving { scroller.scrollTo(index: scroller.currentIndex == 6 ? 0 : 6) }
+                    return scroller.frameDriver.isRunning
+                })
+            }
+            Self.destroyMidMotion("vertical Carousel") {
+                let carousel = Carousel(pageCount: 5) { Carousel.Banner(title: "Banner \($0)", imagePath: "/nonexistent/\($0).png") }
+                carousel.orientation = .vertical
+                carousel.spacing = 30
+                return (carousel, carousel.widget, {
+                    if !carousel.scroller.isMoving { carousel.scroller.handleScroll(dx: 0, dy: 2, unit: GDK_SCROLL_UNIT_WHEEL) }
+                    return carousel.scroller.isMoving
+                })
+            }
+        }
+    }
+
     func testSegmentedControlDestroyedMidSlide() {
         MainActor.assumeIsolated {
             Self.destroyMidMotion("SegmentedControl") {

@@ -2,7 +2,7 @@
 demo real touchpad scrolling (finger source, axis stop → GTK scroll-end) and high-resolution wheel partial notches,
 which X cannot send. Every gesture on the menu, the strip and the carousel, in both directions of text, must end in
 exactly one `settled` with the right cause, on an item resting exactly in place (the QA log's offset, and the
-item's centre on the viewport's centre through AT-SPI); the segmented and centering pages take horizontal scrolling
+item's centre on the viewport's centre through AT-SPI), and so on the strip turned vertical; the segmented and centering pages take horizontal scrolling
 without side effects. The app must print nothing on standard error.
 Usage: run.py [-k SUBSTRING]. Ends with 'wayland: N passed, N failed'."""
 
@@ -214,6 +214,98 @@ def test_touchpad_recording_replays_under_xvfb_carousel():
 
 def test_touchpad_recording_replays_under_xvfb_menu():
     record_touchpad_and_replay_under_xvfb("menu", "Tab menu", "Weekday menu", lambda i: DAYS[i], 7)
+class VerticalRow(Row):
+    """A vertical snapping row: neighbours one pitch apart down the height, centred on the viewport's middle."""
+
+    def item_centre(self, index):
+        _, y, _, h = extents(self.app.find(name=self.item_name(index), root=self.pane))
+        return y + h / 2
+
+    def resting_offset(self, index, rtl):
+        return round(index * self.pitch)
+
+
+def vertical(page, panel_name, pane_name, item_name, count, rtl, pager=False):
+    """A row turned vertical by its page's check button: touchpad swipes up and down (slow, a fling that
+    decelerates, one without a lift), high-resolution vertical notches; a sideways swipe and a horizontal wheel are
+    not the row's. Right to left changes nothing vertically."""
+    import pyatspi
+    args = ["--page", page] + (["--rtl"] if rtl else [])
+    pointer = Pointer()
+    last = count - 1
+    try:
+        with App(*args) as app:
+            panel = app.find(role="panel", name=panel_name)
+            box = app.find(role="check box", name="Vertical", root=panel)
+            x, y, w, h = extents(box)
+            pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
+            pointer("click")
+            wait_until(lambda: box.getState().contains(pyatspi.STATE_CHECKED), message="Vertical on")
+            pane = app.find(role="scroll pane", name=pane_name, root=panel)
+            second = app.find(name=item_name(1), root=pane)
+            wait_until(lambda: extents(second)[1] > extents(app.find(name=item_name(0), root=pane))[1] + 10,
+                       message="the second item below the first")
+            row = VerticalRow(app, page, panel_name, pane_name, item_name, count)
+            wait_until(lambda: abs(row.item_centre(0) - row.pane_centre()[1]) <= TOLERANCE,
+                       message="the first item in the vertical middle")
+            x, y = row.pane_centre()
+            pointer(f"move {x:.0f} {y:.0f}")
+            p = row.pitch
+            index = 0
+
+            def run(label, command, cause, check):
+                nonlocal index
+                mark = app.mark()
+                pointer(command)
+                label = f"vertical {page} {'rtl' if rtl else 'ltr'} {label}"
+                app.wait_event("settled", component=page)
+                app.quiet(0.6)
+                settled = [e for e in app.since(mark, "settled") if e.get("component") == page]
+                assert len(settled) == 1, f"{label}: expected one settled, got {settled}"
+                event = settled[0]
+                assert event["cause"] == cause and check(event["index"]), f"{label}: {event}"
+                index = event["index"]
+                assert abs(event["offset"] - row.resting_offset(index, rtl)) <= TOLERANCE, f"{label}: {event}, pitch {p}"
+                error = row.item_centre(index) - row.pane_centre()[1]
+                assert abs(error) <= TOLERANCE, f"{label}: item {index} is {error} px off the vertical centre"
+
+            before = index
+            run("slow swipe down the list", f"swipe 0 800 ease dy={1.3 * p:.1f}", "touchpad", lambda i: i == before + 1)
+            before = index
+            run("fling", f"swipe 0 120 fling dy={1.2 * p:.1f}", "touchpad",
+                (lambda i: i == before + 1) if pager else (lambda i: i >= min(before + 2, last)))
+            before = index
+            run("swipe back without a stop", f"swipe 0 300 even nostop dy={-1.3 * p:.1f}", "touchpad", lambda i: i < before)
+            before = index
+            run("four quarter notches down", "wheel120 4 30", "wheel", lambda i: i == min(before + 1, last))
+            before = index
+            run("two half notches up", "wheel120 2 -60", "wheel", lambda i: i == max(before - 1, 0))
+            # Across the list: a sideways swipe and a horizontal wheel move nothing (the time a settle would take).
+            mark = app.mark()
+            pointer(f"swipe {1.3 * p:.1f} 400 ease")
+            pointer("wheel120 4 120 h")
+            app.quiet(0.8)
+            assert app.since(mark, "settled") == [], app.since(mark, "settled")
+            error = row.item_centre(index) - row.pane_centre()[1]
+            assert abs(error) <= TOLERANCE, f"still item {index}, centred ({error} px)"
+    finally:
+        pointer.close()
+
+
+def test_strip_vertical_ltr():
+    vertical("strip", "Strip", "Fruit strip", fruit, 7, rtl=False)
+
+
+def test_strip_vertical_rtl():
+    vertical("strip", "Strip", "Fruit strip", fruit, 7, rtl=True)
+
+
+def test_carousel_vertical_ltr():
+    vertical("carousel", "Carousel", "Banners", banner, 5, rtl=False, pager=True)
+
+
+def test_carousel_vertical_rtl():
+    vertical("carousel", "Carousel", "Banners", banner, 5, rtl=True, pager=True)
 
 
 def centering(rtl):

@@ -127,21 +127,27 @@ static void swipe(double dx, double dy, double ms, const char *profile, int stop
         double delta = share - done;
         done = share;
         uint32_t t = now_ms();
-        wl_proxy_marshal_flags(pointer, POINTER_AXIS_SOURCE, NULL, 1, 0, (uint32_t)SOURCE_FINGER);
-        if (dx != 0)
+        /* wlroots gives a source to the event of the axis named last, so each axis event is followed by its
+           source: every event of a frame then has the finger's (a frame mixing sources aborts the compositor). */
+        if (dx != 0) {
             wl_proxy_marshal_flags(pointer, POINTER_AXIS, NULL, 1, 0, t, (uint32_t)AXIS_HORIZONTAL,
                                    wl_fixed_from_double(dx * delta));
-        if (dy != 0)
+            wl_proxy_marshal_flags(pointer, POINTER_AXIS_SOURCE, NULL, 1, 0, (uint32_t)SOURCE_FINGER);
+        }
+        if (dy != 0) {
             wl_proxy_marshal_flags(pointer, POINTER_AXIS, NULL, 1, 0, t, (uint32_t)AXIS_VERTICAL,
                                    wl_fixed_from_double(dy * delta));
+            wl_proxy_marshal_flags(pointer, POINTER_AXIS_SOURCE, NULL, 1, 0, (uint32_t)SOURCE_FINGER);
+        }
         frame();
         pause_ms(step);
     }
     if (stop) {
         uint32_t t = now_ms();
-        wl_proxy_marshal_flags(pointer, POINTER_AXIS_SOURCE, NULL, 1, 0, (uint32_t)SOURCE_FINGER);
         wl_proxy_marshal_flags(pointer, POINTER_AXIS_STOP, NULL, 1, 0, t, (uint32_t)AXIS_HORIZONTAL);
+        wl_proxy_marshal_flags(pointer, POINTER_AXIS_SOURCE, NULL, 1, 0, (uint32_t)SOURCE_FINGER);
         wl_proxy_marshal_flags(pointer, POINTER_AXIS_STOP, NULL, 1, 0, t, (uint32_t)AXIS_VERTICAL);
+        wl_proxy_marshal_flags(pointer, POINTER_AXIS_SOURCE, NULL, 1, 0, (uint32_t)SOURCE_FINGER);
         frame();
     }
 }

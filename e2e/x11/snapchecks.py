@@ -77,12 +77,12 @@ def app_window():
     return out[0]
 
 
-def drag(start, dx, steps, pause, hold=0.0):
-    """Mouse drag from `start` by dx in `steps` moves `pause` s apart; `hold` s still before release."""
+def drag(start, dx, steps, pause, hold=0.0, dy=0):
+    """Mouse drag from `start` by (dx, dy) in `steps` moves `pause` s apart; `hold` s still before release."""
     x, y = start
     args = ["mousemove", x, y, "mousedown", 1]
     for i in range(1, steps + 1):
-        args += ["sleep", pause, "mousemove", x + dx * i // steps, y]
+        args += ["sleep", pause, "mousemove", x + dx * i // steps, y + dy * i // steps]
     if hold:
         args += ["sleep", hold]
     args += ["mouseup", 1]

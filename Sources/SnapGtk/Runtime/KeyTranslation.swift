@@ -8,6 +8,8 @@ enum KeyTranslation {
         switch Int32(bitPattern: keyval) {
         case GDK_KEY_Left, GDK_KEY_KP_Left: .left
         case GDK_KEY_Right, GDK_KEY_KP_Right: .right
+        case GDK_KEY_Up, GDK_KEY_KP_Up: .up
+        case GDK_KEY_Down, GDK_KEY_KP_Down: .down
         case GDK_KEY_Home, GDK_KEY_KP_Home: .home
         case GDK_KEY_End, GDK_KEY_KP_End: .end
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: .pageUp

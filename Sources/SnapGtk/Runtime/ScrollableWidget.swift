@@ -1,4 +1,5 @@
 import CSnapGtk
+import SnapCore
 
 /// What a ``ScrollableWidget`` asks of the component that drives it. Reached through a weak link the widget keeps
 /// (released by GLib with the widget), so a widget whose owner is gone measures as empty and places nothing.
@@ -6,10 +7,11 @@ import CSnapGtk
 protocol ScrollableOwner: AnyObject {
     /// Minimum and natural size in `orientation` for `forSize` in the other one (-1: not known).
     func measureScrollable(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32)
-    /// The widget (the visible area) was given `width` × `height`: set the horizontal adjustment's range and page
-    /// from the content's extent, and place the children at their positions minus the adjustment's value.
+    /// The widget (the visible area) was given `width` × `height`: set the scrolling adjustment's range and page
+    /// (the horizontal one, or the vertical one of a vertical widget) from the content's extent, and place the
+    /// children at their positions minus the adjustment's value.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>)
-    /// The horizontal adjustment's value changed, whoever set it (the widget has queued a new allocation already).
+    /// The scrolling adjustment's value changed, whoever set it (the widget has queued a new allocation already).
     func scrollableValueChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>)
     /// The rectangle (the widget's own coordinates) `child` is drawn within, when it must not draw past it (an item
     /// wider than its slot); nil: drawn whole.
@@ -22,12 +24,12 @@ extension ScrollableOwner {
 
 /// A widget type of ours that is a `GtkScrollable`, put directly in a `GtkScrolledWindow` (no `GtkViewport`), the
 /// way GTK's own lists are: the scrolled window hands it the adjustments, and in each allocation its owner sets the
-/// horizontal one from the content's extent and places the children itself, in the widget's own small coordinates.
+/// scrolling one (horizontal, or vertical for a vertical row) from the content's extent and places the children itself, in the widget's own small coordinates.
 /// So a row of any length is placed exactly (the adjustment's value is a `Double`; positions relative to it are
 /// small), and right to left is the owner flipping the adjustment, not a mirrored content widget.
 ///
 /// The widget keeps the adjustments it is given (and the scroll policies) and queues a new allocation when the
-/// horizontal value changes; measuring, the content's extent and placement are the owner's (``ScrollableOwner``).
+/// scrolling value changes; measuring, the content's extent and placement are the owner's (``ScrollableOwner``).
 /// Children are added with `gtk_widget_set_parent` and leave with the widget (its dispose unparents them).
 @MainActor
 enum ScrollableWidget {
@@ -45,11 +47,17 @@ enum ScrollableWidget {
         state(of: widget)?.owner = owner
     }
 
-    /// The horizontal adjustment: the one the scrolled window handed over, or (outside a scrolled window) one of
-    /// the widget's own, made when first asked for.
+    /// The scrolling adjustment (horizontal, or vertical for a vertical widget): the one the scrolled window handed
+    /// over, or (outside a scrolled window) one of the widget's own, made when first asked for.
     static func adjustment(of widget: Widget) -> Adjustment {
         guard let state = state(of: widget) else { preconditionFailure("not a ScrollableWidget") }
-        return state.horizontal
+        return state.scrolling
+    }
+
+    /// Makes the widget scroll along `orientation` (horizontal at first): its owner then hears the value changes of
+    /// that adjustment and sets it in each allocation; the other adjustment is the visible extent, nothing to scroll.
+    static func setOrientation(_ orientation: Orientation, of widget: Widget) {
+        state(of: widget)?.setVertical(orientation == .vertical)
     }
 
     // MARK: - The GObject type
@@ -191,17 +199,29 @@ private final class ScrollableState {
     var horizontalPolicy = GTK_SCROLL_MINIMUM
     var verticalPolicy = GTK_SCROLL_MINIMUM
     private var valueHandler: UInt = 0
+    /// Whether the vertical adjustment is the one that scrolls (the horizontal one otherwise).
+    private var vertical = false
     /// Inside our own allocation (a value the owner sets there is placed by that same allocation).
     private var allocating = false
 
     init(widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
 
-    /// The horizontal adjustment, one of our own when none was handed over (a widget outside a scrolled window).
-    var horizontal: UnsafeMutablePointer<GtkAdjustment> {
-        if let hadjustment { return hadjustment }
+    /// The scrolling adjustment, one of our own when none was handed over (a widget outside a scrolled window).
+    var scrolling: UnsafeMutablePointer<GtkAdjustment> {
+        if let adjustment = vertical ? vadjustment : hadjustment { return adjustment }
         let own = gtk_adjustment_new(0, 0, 0, 0, 0, 0)!
-        setAdjustment(own, horizontal: true)
+        setAdjustment(own, horizontal: !vertical)
         return own
+    }
+
+    /// Scrolls along the other axis from now on: the value handler moves to that adjustment, and the content is
+    /// measured and placed again.
+    func setVertical(_ value: Bool) {
+        guard value != vertical else { return }
+        disconnectValue()
+        vertical = value
+        connectValue()
+        gtk_widget_queue_resize(widget)
     }
 
     /// Takes an adjustment handed over (nil: none); the content is measured and placed again with it.
@@ -218,34 +238,39 @@ private final class ScrollableState {
     }
 
     private func replaceAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, horizontal: Bool) {
-        let old = horizontal ? hadjustment : vadjustment
-        if let old {
-            if horizontal { Signals.disconnect(UnsafeMutableRawPointer(old), valueHandler) }
-            g_object_unref(old)
-        }
+        let scrolls = horizontal != vertical
+        if scrolls { disconnectValue() }
+        if let old = horizontal ? hadjustment : vadjustment { g_object_unref(old) }
         if let adjustment { g_object_ref_sink(adjustment) }
-        if horizontal {
-            hadjustment = adjustment
-            valueHandler = adjustment.map { adjustment in
-                Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
-                    guard let self else { return }
-                    if !self.allocating { gtk_widget_queue_allocate(self.widget) }
-                    self.owner?.scrollableValueChanged(adjustment)
-                }
-            } ?? 0
-        } else {
-            vadjustment = adjustment
+        if horizontal { hadjustment = adjustment } else { vadjustment = adjustment }
+        if scrolls { connectValue() }
+    }
+
+    /// Follows the scrolling adjustment's value changes (whoever makes them) for the owner.
+    private func connectValue() {
+        guard let adjustment = vertical ? vadjustment : hadjustment else { return }
+        valueHandler = Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
+            guard let self else { return }
+            if !self.allocating { gtk_widget_queue_allocate(self.widget) }
+            self.owner?.scrollableValueChanged(adjustment)
         }
+    }
+
+    private func disconnectValue() {
+        if let adjustment = vertical ? vadjustment : hadjustment, valueHandler != 0 {
+            Signals.disconnect(UnsafeMutableRawPointer(adjustment), valueHandler)
+        }
+        valueHandler = 0
     }
 
     func allocate(width: Int32, height: Int32) {
         allocating = true
         defer { allocating = false }
-        // Nothing scrolls vertically: the vertical adjustment is the visible height.
-        if let vadjustment {
-            let page = Double(height)
-            gtk_adjustment_configure(vadjustment, 0, 0, page, page * 0.1, page * 0.9, page)
+        // Nothing scrolls across the content: that adjustment is the visible extent.
+        if let across = vertical ? hadjustment : vadjustment {
+            let page = Double(vertical ? width : height)
+            gtk_adjustment_configure(across, 0, 0, page, page * 0.1, page * 0.9, page)
         }
-        owner?.allocateScrollable(width: width, height: height, adjustment: self.horizontal)
+        owner?.allocateScrollable(width: width, height: height, adjustment: scrolling)
     }
 }

@@ -37,6 +37,8 @@ public enum WidgetStyle {
     /* ---- SnapScroller: menu, strip, carousel ---- */
     .snap-content:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; }
     .snap-content { padding-top: 4px; padding-bottom: 4px; }
+    /* A vertical row: the same room across it, at its sides; none along it, so its viewport is the visible height. */
+    .snap-content.vertical { padding: 0 4px; }
     /* Items: a veil of the text colour on hover and while pressed, over whatever background the item has. */
     .snap-content > * { transition: background-image 120ms ease-out; }
     .snap-content > *:hover { background-image: image(alpha(currentColor, 0.06)); }

@@ -128,7 +128,8 @@ struct Recording: Equatable {
                 rest = ["scroll", number(dx), number(dy), wheel ? "wheel" : "surface", number(microseconds(time))]
             case .scrollEnd: rest = ["scroll-end"]
             case .decelerate(let vx, let vy, let time): rest = ["decelerate", number(vx), number(vy), number(microseconds(time))]
-            case .press(let x, let time): rest = ["press", number(x), number(microseconds(time))]
+            case .press(let x, let time, let touch):
+                rest = ["press", number(x), number(microseconds(time))] + (touch ? ["touch"] : [])
             case .motion(let ox, let time): rest = ["motion", number(ox), number(microseconds(time))]
             case .release(let ox, let time): rest = ["release", number(ox), number(microseconds(time))]
             case .key(let keyval, let time):
@@ -355,8 +356,9 @@ struct Recording: Equatable {
                 try take(4, "VX VY TIME")
                 input = .decelerate(vx: try number(rest[1], "VX"), vy: try number(rest[2], "VY"), time: try number(rest[3], "TIME"))
             case "press":
-                try take(3, "X TIME")
-                input = .press(x: try number(rest[1], "X"), time: try number(rest[2], "TIME"))
+                let touch = rest.count == 4 && rest[3] == "touch"
+                if !touch { try take(3, "X TIME [touch]") }
+                input = .press(x: try number(rest[1], "X"), time: try number(rest[2], "TIME"), touch: touch)
             case "motion":
                 try take(3, "OX TIME")
                 input = .motion(offsetX: try number(rest[1], "OX"), time: try number(rest[2], "TIME"))

@@ -11,10 +11,10 @@ enum WidthControl {
 }
 
 /// QA controls shared by the menu and strip pages: item count (up to 100,000), item width (or minimum width) and
-/// spacing, each applied live to a `SnapScroller` (the current item stays current). `onWidthChanged` hears the
-/// control's value after the scroller has the new widths.
+/// spacing, each applied live to a `SnapScroller` (the current item stays current), then a page's `extras`.
+/// `onWidthChanged` hears the control's value after the scroller has the new widths.
 @MainActor
-func makeScrollerControls(_ scroller: SnapScroller, widths: WidthControl = .uniform,
+func makeScrollerControls(_ scroller: SnapScroller, widths: WidthControl = .uniform, extras: [Widget] = [],
                           onCountChanged: @escaping @MainActor (Int) -> Void = { _ in },
                           onWidthChanged: @escaping @MainActor (Double) -> Void = { _ in }) -> Widget {
     let items = SpinField.make(tr("Items"), value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
@@ -40,7 +40,7 @@ func makeScrollerControls(_ scroller: SnapScroller, widths: WidthControl = .unif
         }
     }
     let spacing = SpinField.make(tr("Spacing"), value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
-    let row = WrappingRow.make([items, width, spacing])
+    let row = WrappingRow.make([items, width, spacing] + extras)
     row.addStyleClass("scroller-controls")
     return row
 }

@@ -1,11 +1,13 @@
 import Glibc
 import SnapGtk
 
-/// The fruit strip's design: cards 100 px wide, 70 px apart, 100 px tall.
+/// The fruit strip's design: cards 100 px wide, 70 px apart, 100 px tall; turned vertical, a list 220 px wide
+/// 320 px tall, showing its centred card and nearly one more above and below.
 private enum StripDesign {
     static let cardWidth = 100.0
     static let cardHeight = 100
     static let spacing = 70.0
+    static let verticalSize = (width: 220, height: 320)
     /// Cards on each side of the start item that the first frame lays out at the default window size: the visible
     /// ones (half the 960 px window holds about three 170 px steps) and the scroller's overscan.
     static let firstFrameRadius = 3 + SnapScroller.overscan
@@ -99,11 +101,18 @@ func makeStripPage(_ context: PageContext) -> Widget {
     context.guides.follow(scroller)
     scroller.onTap = { context.log.tapped("strip", index: $0.index) }
 
+    // Vertical: the same strip as a list, a column of its own size in the middle of the page.
+    let vertical = CheckField.make(tr("Vertical"), isOn: false) { isOn in
+        scroller.orientation = isOn ? .vertical : .horizontal
+        scroller.rootWidget.sizeRequest = isOn ? StripDesign.verticalSize : (width: -1, height: -1)
+        scroller.rootWidget.horizontalAlignment = isOn ? .center : .fill
+    }
+
     let page = Box(.vertical, spacing: 12)
     page.verticalAlignment = .center
     page.append(centreLabel)
     page.append(scroller)
-    page.append(makeScrollerControls(scroller, onCountChanged: {
+    page.append(makeScrollerControls(scroller, extras: [vertical], onCountChanged: {
         edits.reset(count: $0)
         showCentre(scroller.currentIndex)
     }))

@@ -55,7 +55,7 @@ public final class Carousel {
     /// The design values the geometry is scaled from.
     public let design: PagerDesign
     /// The geometry at the current component width.
-    public private(set) var geometry: PagerGeometry
+    public internal(set) var geometry: PagerGeometry
     /// Number of pages, identified by their index (``update(ids:reloaded:animated:)`` keeps pages of your own
     /// identity). Setting it replaces the pages: the current page stays current when it still exists (else the last
     /// becomes current), and every page near the view is bound again after the setter returns, so changed data
@@ -106,7 +106,11 @@ public final class Carousel {
         set { store.report = newValue }
     }
 
-    private let store: CarouselPages
+    let store: CarouselPages
+    /// The gap set through ``spacing`` (nil: the design's, scaled).
+    var spacingOverride: Double? {
+        didSet { scroller.rebuildLayout() }
+    }
     /// Page dots following this carousel (``PageDots/attach(to:)``); weak, so the dots go with their window.
     private var dots: [WeakDots] = []
 
@@ -170,9 +174,17 @@ public final class Carousel {
         // Off screen (its page hidden, its window closing), the carousel keeps no decoded images.
         Signals.connect(widget.raw, "unmap") { [weak store] in store?.releaseHidden() }
 
-        // Whole pixels: items are placed on whole pixels anyway, and resting offsets stay whole numbers.
-        scroller.itemWidthForViewport = { [weak self] in self?.geometry(forWidth: $0).panelWidth.rounded() ?? 0 }
-        scroller.spacingForViewport = { [weak self] in self?.geometry(forWidth: $0).gap.rounded() ?? 0 }
+        // Whole pixels: items are placed on whole pixels anyway, and resting offsets stay whole numbers. A page's
+        // length along the row: its width, or its height when the pages are stacked vertically.
+        scroller.itemWidthForViewport = { [weak self] length in
+            guard let self else { return 0 }
+            let geometry = self.geometry(forLength: length)
+            return (self.orientation == .vertical ? geometry.panelHeight : geometry.panelWidth).rounded()
+        }
+        scroller.spacingForViewport = { [weak self] width in
+            guard let self else { return 0 }
+            return self.spacingOverride ?? self.geometry(forLength: width).gap.rounded()
+        }
         scroller.marksCurrentItem = true
         // A banner's accessible name says "N of M".
         scroller.bindingShowsCount = store is BannerPages
@@ -276,7 +288,7 @@ public final class Carousel {
     private func clicked(_ index: Int) {
         if index == currentPage {
             tapCurrent()
-        } else {
+        } else if scroller.isInteractive {
             scroller.scrollTo(index: index, cause: .click)
         }
     }
@@ -284,6 +296,7 @@ public final class Carousel {
     /// Any size is fine (the geometry scales). Naturally the design width, and for a given width the height that
     /// shows the banners at that width's scale (so a page can centre the carousel instead of padding it).
     private func measure(_ orientation: GtkOrientation, _ forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        if self.orientation == .vertical { return measureVertical(orientation, forSize) }
         if orientation == GTK_ORIENTATION_HORIZONTAL {
             return (Self.minimumWidth, Int32(pixels: design.componentWidth.rounded()))
         }
@@ -298,6 +311,13 @@ public final class Carousel {
 
     /// The height the carousel was last given: the limit on the banners' scale.
     private var availableHeight = Double.infinity
+    /// The room for a vertical carousel's panel in the width it was last given: the limit on its scale.
+    var availableWidth = Double.infinity
+
+    /// The geometry for the row's length (its width, or its height for a vertical carousel).
+    func geometry(forLength length: Double) -> PagerGeometry {
+        orientation == .vertical ? verticalGeometry(forHeight: length) : geometry(forWidth: length)
+    }
 
     /// The geometry at `width` within the available height: the component spans the whole width, and the banners
     /// keep the design's proportions at the largest scale both width and height allow, so on a wide, short page
@@ -314,6 +334,7 @@ public final class Carousel {
     }
 
     private func allocate(width: Int32, height: Int32) {
+        if orientation == .vertical { return allocateVertical(width: width, height: height) }
         availableHeight = Double(height)
         let fitted = geometry(forWidth: Double(width))
         if fitted != geometry {

@@ -214,6 +214,8 @@ public final class PageDots {
             return true
         case .move(let key):
             return moveFocus(to: key.target(from: page, count: count) ?? page)
+        case nil:
+            return false
         }
     }
 

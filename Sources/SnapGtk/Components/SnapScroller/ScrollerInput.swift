@@ -12,9 +12,10 @@ public enum ScrollerInput: Sendable, Equatable {
     case scrollEnd
     /// `decelerate`: kinetic scrolling would begin with (vx, vy) px/s.
     case decelerate(vx: Double, vy: Double, time: Double)
-    /// A primary-button press at `x` (the row's own coordinates).
-    case press(x: Double, time: Double)
-    /// The pointer moved to `offsetX` px from the press, the button held.
+    /// A primary-button press (or a touchscreen's touch, `touch`) at `x` px along the row, in its own coordinates
+    /// (a vertical row's `y`).
+    case press(x: Double, time: Double, touch: Bool = false)
+    /// The pointer moved to `offsetX` px from the press along the row, the button held.
     case motion(offsetX: Double, time: Double)
     /// The button was released (or the gesture cancelled) at `offsetX` from the press.
     case release(offsetX: Double, time: Double)
@@ -35,8 +36,8 @@ extension SnapScroller {
             handleScrollEnd()
         case .decelerate(let vx, let vy, let time):
             handleDecelerate(vx: vx, vy: vy, time: time)
-        case .press(let x, let time):
-            handleDragBegin(x: x, time: time)
+        case .press(let x, let time, let touch):
+            handleDragBegin(x: x, time: time, isTouch: touch)
         case .motion(let offsetX, let time):
             return handleDragUpdate(offsetX: offsetX, time: time)
         case .release(let offsetX, let time):

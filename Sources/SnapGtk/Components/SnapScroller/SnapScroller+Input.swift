@@ -8,16 +8,19 @@ extension SnapScroller {
 
     /// One scroll event as GtkEventControllerScroll reports it: deltas, unit, and time (ms, monotonic base; nil =
     /// now). Wheel units move whole items (fractions accumulate); surface units steer the content like a touchpad.
+    /// Returns whether the scroll was taken (not when a switch turns its kind of input off).
     @_spi(Testing) @discardableResult
     public func handleScroll(dx: Double, dy: Double, unit: GdkScrollUnit, time: Double? = nil) -> Bool {
+        guard acceptsScroll(unit: unit) else { return false }
         let time = time ?? now
         if unit == GDK_SCROLL_UNIT_WHEEL {
+            guard gestures.takesWheel(dx: dx, dy: dy) else { return false }
             inputCause = .wheel
             let notches = gestures.wheelNotches(dx: dx, dy: dy)
             if notches != 0 { controller.wheel(notches: notches, time: time) }
         } else {
+            guard let delta = gestures.touchpadStep(dx: dx, dy: dy) else { return false }
             inputCause = .touchpad
-            let delta = gestures.touchpadDelta(dx: dx, dy: dy)
             if delta != 0 { controller.smoothScroll(delta: delta, time: time) }
         }
         afterInput()
@@ -42,11 +45,14 @@ extension SnapScroller {
         afterInput()
     }
 
-    /// A mouse drag: `began` at x (the row's own coordinates), `changed` by offset (ox) since, `ended`.
-    /// Below `GestureInterpreter.dragThreshold` the press is a tap on the item under the pointer.
+    /// A mouse drag: `began` at x (the row's own coordinates; y for a vertical row), `changed` by offset (ox, or
+    /// oy) since, `ended`.
+    /// Below `GestureInterpreter.dragThreshold` the press is a tap on the item under the pointer. `isTouch`: the
+    /// press came from a touchscreen (which ``allowsMouseDrag`` does not turn off).
     @_spi(Testing)
-    public func handleDragBegin(x: Double, time: Double? = nil) {
-        gestures.press(x: x, time: time ?? now)
+    public func handleDragBegin(x: Double, time: Double? = nil, isTouch: Bool = false) {
+        gestures.press(x: x, time: time ?? now,
+                       mayDrag: switches.interactive && (isTouch || switches.mouseDrag))
         gtk_widget_grab_focus(content)
     }
 
@@ -86,11 +92,14 @@ extension SnapScroller {
     @_spi(Testing) @discardableResult
     public func handleKey(_ keyval: UInt32, time: Double? = nil) -> Bool {
         guard let press = KeyTranslation.press(for: keyval) else { return false }
-        switch KeyMap.command(for: press, rightToLeft: isRightToLeft) {
+        switch KeyMap.command(for: press, orientation: orientation, rightToLeft: isRightToLeft) {
+        case nil:
+            return false
         case .activate:
             guard itemCount > 0 else { return false }
             tap(controller.currentIndex, cause: .keyboard)
         case .move(let key):
+            guard switches.interactive else { return false }
             inputCause = .keyboard
             if !loopKey(key, time: time ?? now) { controller.key(key, time: time ?? now) }
             afterInput()
@@ -127,23 +136,28 @@ extension SnapScroller {
             self.receive(.decelerate(vx: vx, vy: vy, time: self.eventTime(scroll)))
         }
         gtk_widget_add_controller(widget, scroll)
+        silenceScrolledWindowScrolling()
 
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(drag, UInt32(GDK_BUTTON_PRIMARY))
         let dragObject = UnsafeMutableRawPointer(drag)
-        Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, _ in
+        // Along the row: x, or y for a vertical row.
+        Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, y in
             guard let self else { return }
-            self.receive(.press(x: x, time: self.eventTime(drag, anchor: true)))
+            let device = gtk_gesture_get_device(drag)
+            let isTouch = device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false
+            self.receive(.press(x: self.orientation == .vertical ? y : x, time: self.eventTime(drag, anchor: true),
+                                touch: isTouch))
         }
-        Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, _ in
+        Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, oy in
             guard let self else { return }
-            if self.receive(.motion(offsetX: ox, time: self.eventTime(drag))) {
+            if self.receive(.motion(offsetX: self.orientation == .vertical ? oy : ox, time: self.eventTime(drag))) {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
-        Signals.connectPoint(dragObject, "drag-end") { [weak self] ox, _ in
+        Signals.connectPoint(dragObject, "drag-end") { [weak self] ox, oy in
             guard let self else { return }
-            self.receive(.release(offsetX: ox, time: self.eventTime(drag)))
+            self.receive(.release(offsetX: self.orientation == .vertical ? oy : ox, time: self.eventTime(drag)))
         }
         gtk_widget_add_controller(content, drag)
 
@@ -159,9 +173,33 @@ extension SnapScroller {
         // Where the pointer is over the row, so hover can follow items that move under it (`followPointer`).
         let motion = gtk_event_controller_motion_new()!
         let motionObject = UnsafeMutableRawPointer(motion)
-        Signals.connectPoint(motionObject, "enter") { [weak self] x, _ in self?.pointerX = x }
-        Signals.connectPoint(motionObject, "motion") { [weak self] x, _ in self?.pointerX = x }
+        // Along the row: a vertical row's items are found by `y`.
+        Signals.connectPoint(motionObject, "enter") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
+        Signals.connectPoint(motionObject, "motion") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
         Signals.connect(motionObject, "leave") { [weak self] in self?.pointerX = nil }
         gtk_widget_add_controller(content, motion)
+    }
+
+    /// Every scroll is the row's: the scrolled window's own scroll controllers are turned off, so a scroll the row
+    /// refuses (a switch is off, or it runs across a vertical row) goes on to the widgets around it instead of the
+    /// scrolled window moving the row behind the controller's back.
+    private func silenceScrolledWindowScrolling() {
+        guard let controllers = gtk_widget_observe_controllers(scrolledWindow) else { return }
+        for position in 0..<g_list_model_get_n_items(controllers) {
+            guard let item = g_list_model_get_item(controllers, position) else { continue }
+            let instance = item.assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, gtk_event_controller_scroll_get_type()) != 0 {
+                gtk_event_controller_set_propagation_phase(OpaquePointer(item), GTK_PHASE_NONE)
+            }
+            g_object_unref(item)
+        }
+        g_object_unref(UnsafeMutableRawPointer(controllers))
+    }
+}
+
+extension SnapScroller {
+    /// Keeps the pointer's position along the row, for `followPointer`.
+    fileprivate func pointerMoved(x: Double, y: Double) {
+        pointerX = orientation == .vertical ? y : x
     }
 }

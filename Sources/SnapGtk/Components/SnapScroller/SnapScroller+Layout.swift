@@ -85,8 +85,9 @@ extension SnapScroller {
             targetIndex: realIndex(report.targetIndex))
     }
 
-    /// The adjustment's value for the controller's offset: from the row's left end, so flipped right to left.
-    var adjustmentValue: Double { layout.physicalOffset(fromLogical: controller.offset, rtl: isRightToLeft) }
+    /// The adjustment's value for the controller's offset: from the row's left end, so flipped right to left (a
+    /// vertical row's, from its top).
+    var adjustmentValue: Double { layout.physicalOffset(fromLogical: controller.offset, rtl: isMirrored) }
 
     /// Writes the controller's offset to the adjustment (the row is placed again by the allocation that queues).
     /// Returns whether it changed.
@@ -110,7 +111,7 @@ extension SnapScroller {
     /// `.click` for a pointer, `.keyboard` for Enter/Space. An item already resting in its place is only tapped.
     func tap(_ index: Int, cause: Cause = .click) {
         onTap?(TapEvent(index: realIndex(index)))
-        guard scrollsToTappedItem else { return }
+        guard scrollsToTappedItem && switches.interactive else { return }
         let resting = !controller.needsFrames && controller.targetIndex == nil && index == controller.currentIndex
             && controller.offset == layout.restingOffset(index)
         guard !resting else { return }
@@ -136,10 +137,10 @@ extension SnapScroller {
         }
     }
 
-    /// The item under x (the row's own coordinates), if any.
+    /// The item under x (the row's own coordinates, along its axis: y for a vertical row), if any.
     func itemIndex(atX x: Double) -> Int? {
         // How far into the row from its start edge (mirrored right to left).
-        let logical = controller.offset + (isRightToLeft ? layout.viewportWidth - x : x)
+        let logical = controller.offset + (isMirrored ? layout.viewportWidth - x : x)
         for index in items.bound.keys {
             let start = layout.itemStart(index)
             if logical >= start && logical < start + layout.itemWidth(index) { return index }
@@ -208,10 +209,15 @@ extension SnapScroller {
     }
 
     /// GTK's scrollbar, over the whole row, when asked for; none while looping (the row has no ends to show).
+    /// Nothing scrolls across the row.
     func updateScrollbar() {
         let shown = storedScrollbarVisible && loopSpace == nil
-        gtk_scrolled_window_set_policy(
-            scrolledWindow.opaque, shown ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+        let along = shown ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL
+        if orientation == .vertical {
+            gtk_scrolled_window_set_policy(scrolledWindow.opaque, GTK_POLICY_NEVER, along)
+        } else {
+            gtk_scrolled_window_set_policy(scrolledWindow.opaque, along, GTK_POLICY_NEVER)
+        }
     }
 
     func directionChanged() {
@@ -234,51 +240,61 @@ extension SnapScroller {
 
 extension SnapScroller: ScrollableOwner {
     func measureScrollable(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
-        if orientation == GTK_ORIENTATION_HORIZONTAL {
-            // The whole row: it only decides whether GTK's scrollbar shows (the visible width is the parent's). Capped
-            // at 2^30 px, which leaves GTK room to add CSS edges to a looping row's length within its int sizes.
-            let width = Int32(pixels: min(layout.contentWidth, Double(1 << 30)).rounded(.up))
-            return (width, width)
+        if orientation == mainAxis {
+            // The whole row: it only decides whether GTK's scrollbar shows (the visible length is the parent's).
+            // Capped at 2^30 px, which leaves GTK room to add CSS edges to a looping row's length within its int sizes.
+            let length = Int32(pixels: min(layout.contentWidth, Double(1 << 30)).rounded(.up))
+            return (length, length)
         }
-        var tallestMin: Int32 = 0, tallestNat: Int32 = 0
+        // Across the row: as thick as its thickest bound item at the item's length.
+        var thickestMin: Int32 = 0, thickestNat: Int32 = 0
         for (index, item) in items.bound {
             var min: Int32 = 0, nat: Int32 = 0
-            gtk_widget_measure(item, GTK_ORIENTATION_VERTICAL, Int32(pixels: layout.itemWidth(index)), &min, &nat, nil, nil)
-            tallestMin = max(tallestMin, min)
-            tallestNat = max(tallestNat, nat)
+            gtk_widget_measure(item, crossAxis, Int32(pixels: layout.itemWidth(index)), &min, &nat, nil, nil)
+            thickestMin = max(thickestMin, min)
+            thickestNat = max(thickestNat, nat)
         }
-        return (tallestMin, tallestNat)
+        return (thickestMin, thickestNat)
     }
 
     /// The visible width is known here first: a resize rebuilds the geometry, sets the adjustment and places the
     /// items in this one allocation, so no frame shows the old geometry.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
-        relayout(viewportWidth: Double(width))
+        let vertical = orientation == .vertical
+        // Along the row (its length) and across it (its thickness): a vertical row's length is its height.
+        let (length, thickness) = vertical ? (height, width) : (width, height)
+        relayout(viewportWidth: Double(length))
         itemClips.removeAll(keepingCapacity: true)
         if bindingPending { updateVisibleItems() }
         configureAdjustment(adjustment)
         let viewport = layout.viewportWidth
         let offset = controller.offset
+        let mirrored = isMirrored
         for (index, item) in items.bound {
             let itemWidth = layout.itemWidth(index)
             var min: Int32 = 0
-            gtk_widget_measure(item, GTK_ORIENTATION_HORIZONTAL, height, &min, nil, nil, nil)
+            gtk_widget_measure(item, mainAxis, thickness, &min, nil, nil, nil)
             // An item that cannot shrink to its slot (a long title) is given its minimum, centred on the slot, so
             // its centre still rests at the viewport's centre, and drawn clipped to the slot (see `clip(ofChild:)`).
             let width = max(Double(min), itemWidth.rounded())
             // From the viewport's start edge, in doubles (exact however far along the row), mirrored right to left;
             // rounded to a whole pixel only here, so a resting item's centre is within half a pixel of its place.
             let start = layout.itemStart(index) - offset - (width - itemWidth) / 2 + gapShift(ofItem: index)
-            let x = isRightToLeft ? viewport - start - width : start
-            var allocation = GtkAllocation(x: Int32(pixels: x.rounded()), y: 0, width: Int32(pixels: width), height: height)
+            let along = Int32(pixels: (mirrored ? viewport - start - width : start).rounded())
+            var allocation = vertical
+                ? GtkAllocation(x: 0, y: along, width: thickness, height: Int32(pixels: width))
+                : GtkAllocation(x: along, y: 0, width: Int32(pixels: width), height: thickness)
             gtk_widget_size_allocate(item, &allocation, -1)
             // An item wider than its slot is drawn within the slot only, never over its neighbours.
             if width > itemWidth.rounded() {
                 let slotStart = layout.itemStart(index) - offset + gapShift(ofItem: index)
-                let slotX = (isRightToLeft ? viewport - slotStart - itemWidth : slotStart).rounded()
-                itemClips[item.raw] = graphene_rect_t(
-                    origin: graphene_point_t(x: Float(slotX), y: 0),
-                    size: graphene_size_t(width: Float(itemWidth.rounded()), height: Float(height)))
+                let slotAlong = Float((mirrored ? viewport - slotStart - itemWidth : slotStart).rounded())
+                let slotLength = Float(itemWidth.rounded())
+                itemClips[item.raw] = vertical
+                    ? graphene_rect_t(origin: graphene_point_t(x: 0, y: slotAlong),
+                                      size: graphene_size_t(width: Float(thickness), height: slotLength))
+                    : graphene_rect_t(origin: graphene_point_t(x: slotAlong, y: 0),
+                                      size: graphene_size_t(width: slotLength, height: Float(thickness)))
             } else {
                 itemClips[item.raw] = nil
             }
@@ -295,7 +311,7 @@ extension SnapScroller: ScrollableOwner {
         let value = gtk_adjustment_get_value(adjustment)
         guard value != shownValue else { return }
         inputCause = .drag
-        controller.externalOffsetChanged(layout.logicalOffset(fromPhysical: value, rtl: isRightToLeft), time: now)
+        controller.externalOffsetChanged(layout.logicalOffset(fromPhysical: value, rtl: isMirrored), time: now)
         afterInput()
     }
 }

@@ -1,8 +1,8 @@
 import CSnapGtk
 import SnapCore
 
-/// A horizontal row of items in a GtkScrolledWindow that always comes to rest with one item in its resting place
-/// (centred for strips and menus, a page for carousels). Every input — wheel, touchpad, mouse drag, keys, clicks,
+/// A row of items in a GtkScrolledWindow that always comes to rest with one item in its resting place (centred for
+/// strips and menus, a page for carousels); horizontal, or a vertical list (``orientation``). Every input — wheel, touchpad, mouse drag, keys, clicks,
 /// outside adjustment changes, resizes — goes through one `SnapController`; only items near the viewport exist.
 ///
 /// The row is the scrolled window's child itself, a `ScrollableWidget` (a `GtkScrollable` of ours, the way GTK's
@@ -91,10 +91,12 @@ public final class SnapScroller {
     /// The controller's logical offset over the whole content, from the row's start (the adjustment holds it flipped
     /// right to left).
     public var logicalOffset: Double { controller.offset }
-    /// Whether the row is laid out right to left (first item at the right).
+    /// Whether the row is laid out right to left (first item at the right). A vertical row is not mirrored.
     public internal(set) var isRightToLeft: Bool {
         didSet { gestures.isRightToLeft = isRightToLeft }
     }
+    /// The axis the row runs along (see `SnapScroller+Orientation.swift`).
+    var storedOrientation = Orientation.horizontal
     /// True while an animation runs or a gesture awaits its end.
     public var isMoving: Bool { controller.needsFrames || gestures.isDragging }
     /// The frame driver pacing animations; set `recordsIntervals` to measure frame intervals.
@@ -169,6 +171,8 @@ public final class SnapScroller {
     var storedItemWidth: Double
     var storedSpacing: Double
     var storedScrollbarVisible = false
+    /// Which inputs the user may move the row with (see `SnapScroller+Switches.swift`).
+    var switches = InputSwitches()
 
     var controller: SnapController
     var driver: FrameDriver!
@@ -184,7 +188,7 @@ public final class SnapScroller {
     var eventClock = EventClock()
     /// A touchpad gesture ended without `decelerate`: the next frame ends it in the controller.
     var scrollEndPending = false
-    /// Where the pointer is over the row (its own x), nil when it is elsewhere: hover follows the items moving under
+    /// Where the pointer is along the row (its own x; a vertical row's y), nil when it is elsewhere: hover follows the items moving under
     /// a still pointer (see `followPointer`).
     var pointerX: Double?
     /// The virtual row's arithmetic while the row loops (nil: it does not).
