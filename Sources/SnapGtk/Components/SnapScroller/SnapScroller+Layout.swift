@@ -67,13 +67,19 @@ extension SnapScroller {
         realIndex(indexBeforeLayout ?? controller.targetIndex ?? controller.currentIndex)
     }
 
-    /// Calls `onDestinationChanged` when the destination changed since the last call.
-    func reportDestination() {
-        guard let onDestinationChanged else { return }
+    /// Calls `onDestinationChanged` when the destination changed since the last call, with `cause` (the input's,
+    /// unless given). Never inside an application's change (``deliverAfterChange()`` reports it afterwards, as a
+    /// data change) and never for a row without items.
+    func reportDestination(cause: Cause? = nil) {
+        guard let onDestinationChanged, !isInApplicationChange else { return }
+        guard itemCount > 0 else {
+            reportedDestination = nil
+            return
+        }
         let destination = destinationIndex
         guard destination != reportedDestination else { return }
         reportedDestination = destination
-        onDestinationChanged(SelectionEvent(index: destination, cause: inputCause))
+        onDestinationChanged(SelectionEvent(index: destination, cause: cause ?? inputCause))
     }
 
     /// A core gesture report in the caller's terms: real items, px/s, adjustment values.

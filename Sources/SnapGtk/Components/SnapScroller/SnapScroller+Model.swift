@@ -115,6 +115,7 @@ extension SnapScroller {
         pendingSettle = nil
         guard itemCount > 0 else {
             lastReportedIndex = nil
+            reportedDestination = nil
             return
         }
         let index = currentIndex
@@ -122,6 +123,7 @@ extension SnapScroller {
             lastReportedIndex = index
             onCurrentIndexChanged?(SelectionEvent(index: index, cause: .dataChange))
         }
+        reportDestination(cause: .dataChange)
         onPositionChanged?(position)
         if let settle, !isMoving || gapMotion != nil {
             if gapMotion != nil {
