@@ -18,6 +18,12 @@ static inline pid_t snap_thread_id(void) {
     return (pid_t)syscall(SYS_gettid);
 }
 
+/* Closes every descriptor from `first` on (SYS_close_range is a macro Swift cannot see): the image decoder
+ * process keeps only its standard streams. */
+static inline void snap_close_from(unsigned int first) {
+    syscall(SYS_close_range, first, ~0U, 0);
+}
+
 /* Whether the caller runs on the process main thread. */
 static inline gboolean snap_is_main_thread(void) {
     return snap_thread_id() == getpid();

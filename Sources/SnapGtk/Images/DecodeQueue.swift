@@ -190,7 +190,9 @@ private func decodeOnWorker(_ task: OpaquePointer?, _ source: gpointer?, _ data:
         g_task_return_pointer(task, nil, nil)
         return
     }
-    let output = DecodeOutput(ImageFile.load(path: input.path, fitting: input.fitting, limits: input.limits))
+    // Cancelled while running, the decoder process is killed at once (it is told through the cancellable).
+    let output = DecodeOutput(ImageFile.load(path: input.path, fitting: input.fitting, limits: input.limits,
+                                             cancellable: cancellable))
     output.handoff.give()
     g_task_return_pointer(task, Unmanaged.passRetained(output).toOpaque(), releaseDecodeOutput)
 }

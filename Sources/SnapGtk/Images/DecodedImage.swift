@@ -27,6 +27,12 @@ final class DecodedImage {
         self.naturalHeight = naturalHeight
     }
 
+    /// Takes over `surface` (its one reference): an ARGB32 image surface of `width × height` already filled, such as
+    /// the pixels a decoder process sent.
+    convenience init(adopting surface: OpaquePointer, width: Int, height: Int, naturalWidth: Int, naturalHeight: Int) {
+        self.init(surface: surface, width: width, height: height, naturalWidth: naturalWidth, naturalHeight: naturalHeight)
+    }
+
     deinit { cairo_surface_destroy(surface) }
 
     /// Bytes of pixels held.

@@ -93,6 +93,13 @@ final class SurfaceCache {
         }
     }
 
+    private func drop(_ path: String) {
+        guard case .decoded(let image) = entries[path] else { return }
+        bytes -= image.byteCount
+        order.removeAll { $0 == path }
+        entries[path] = .good
+    }
+
     private func keep(_ image: DecodedImage, at path: String) {
         if case .decoded(let old) = entries[path] {
             bytes -= old.byteCount
@@ -230,6 +237,12 @@ final class SurfaceCache {
             break
         case (.success(let decoded), _):
             keep(decoded, at: path)
+        case (.failure(let reason), .decoded?) where reason.overBudget:
+            // A file that ran over its budget at this size would again at any larger one: it fails for good, so
+            // it is not decoded again on every return or resize (its banner shows the placeholder).
+            drop(path)
+            entries[path] = .failed(reason)
+            failure = reason
         case (.failure, .decoded?):
             break
         case (.failure(let reason), _):
