@@ -94,17 +94,18 @@ enum DecoderProcess {
         case .cancelled:
             return .failure(ImageFile.Failure("cancelled"))
         case .deadline:
-            return .failure(.overBudget("decoding took longer than its \(seconds(limits.decodeWallSeconds)) s time budget"))
+            return .failure(.abandoned("decoding took longer than its \(seconds(limits.decodeWallSeconds)) s time budget"))
         case .answered, .closed:
             break
         }
         if signal == SIGXCPU || signal == SIGKILL {
             // The soft CPU limit raises SIGXCPU; a decoder that ignored it meets the hard limit's SIGKILL.
-            return .failure(.overBudget("decoding took longer than its \(seconds(limits.decodeCPUSeconds)) s CPU budget"))
+            return .failure(.abandoned("decoding took longer than its \(seconds(limits.decodeCPUSeconds)) s CPU budget"))
         }
         if let answer = reader.answer, ended == .answered, signal == 0 { return answer }
         if signal != 0 {
-            return .failure(.overBudget("the decoder stopped (signal \(signal)) within its \(limits.decodeMemoryBytes >> 20) MB memory budget"))
+            // A decoder's bug, and the reason it runs in a process of its own (librsvg 2.54 aborts on some filters).
+            return .failure(.abandoned("not a readable image: the decoder crashed (signal \(signal))"))
         }
         return .failure(ImageFile.Failure("not a readable image: the decoder gave no answer"))
     }
@@ -228,7 +229,7 @@ enum DecoderProcess {
         private func finishFailure() {
             let brief = String(decoding: text[0..<Int(header[2])], as: UTF8.self)
             let message = String(decoding: text[Int(header[2])...], as: UTF8.self)
-            answer = .failure(ImageFile.Failure(message: message, brief: brief, overBudget: header[4] != 0))
+            answer = .failure(ImageFile.Failure(message: message, brief: brief, abandoned: header[4] != 0))
         }
     }
 
@@ -245,6 +246,9 @@ enum DecoderProcess {
             _ = usage.withCString { write(2, $0, strlen($0)) }
             return 2
         }
+        // Killed with the application should it end first (the thread that started this waits for it throughout,
+        // so that thread ends only after the decode does).
+        snap_die_with_parent()
         // Descriptors the application opened without close-on-exec are none of the decoder's business.
         snap_close_from(3)
         // Limits first, before a byte of the file is read.
@@ -281,7 +285,7 @@ enum DecoderProcess {
         case .failure(let failure):
             let brief = Array(failure.brief.utf8.prefix(4096)), message = Array(failure.message.utf8.prefix(8192))
             let header: [Int32] = [magic, Kind.failure.rawValue, Int32(brief.count), Int32(message.count),
-                                   failure.overBudget ? 1 : 0, 0, 0]
+                                   failure.abandoned ? 1 : 0, 0, 0]
             return header.withUnsafeBytes { writeAll($0.baseAddress!, $0.count) }
                 && brief.withUnsafeBytes { writeAll($0.baseAddress!, $0.count) }
                 && message.withUnsafeBytes { $0.isEmpty || writeAll($0.baseAddress!, $0.count) }

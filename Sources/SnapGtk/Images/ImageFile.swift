@@ -17,14 +17,15 @@ public enum ImageFile {
         public var maxPixels: Int
         /// Processor time one decode may take, in seconds (2): a decoder still working then is stopped.
         public var decodeCPUSeconds: Double
-        /// Memory one decoder may map, in bytes (1 GiB of address space, its code and libraries included).
+        /// Memory one decoder may map, in bytes (512 MiB of address space, its code and libraries included: a
+        /// 16-megapixel PNG peaks at about 130 MB resident, a plain 4000×4000 SVG at about 150 MB).
         public var decodeMemoryBytes: Int
         /// Time one decode may take from its start to its answer, in seconds (15): room for a loaded machine, where
         /// the decoder waits for a processor as long as it works.
         public var decodeWallSeconds: Double
         /// Limits of `maxFileBytes` bytes and `maxPixels` pixels (width × height), and a budget for each decode.
         public init(maxFileBytes: Int = 32 << 20, maxPixels: Int = 16_000_000, decodeCPUSeconds: Double = 2,
-                    decodeMemoryBytes: Int = 1 << 30, decodeWallSeconds: Double = 15) {
+                    decodeMemoryBytes: Int = 512 << 20, decodeWallSeconds: Double = 15) {
             self.maxFileBytes = maxFileBytes
             self.maxPixels = maxPixels
             self.decodeCPUSeconds = decodeCPUSeconds
@@ -42,19 +43,20 @@ public enum ImageFile {
         /// A few words for a one-line report: "file not found", "not a regular file (a FIFO)",
         /// "file too large (3072 MB, limit 32 MB)", "image too large (20000×20000 px, limit 16 megapixels)", …
         public let brief: String
-        /// Whether the decode ran over its time or memory budget (the file is then not tried again at any size).
-        public let overBudget: Bool
+        /// Whether the decoder was abandoned (over its time or memory budget) or crashed: the file is then not tried
+        /// again at any size.
+        let abandoned: Bool
         /// A failure with a full `message` and a `brief` one for reports.
         public init(message: String, brief: String) {
-            self.init(message: message, brief: brief, overBudget: false)
+            self.init(message: message, brief: brief, abandoned: false)
         }
-        init(message: String, brief: String, overBudget: Bool) {
+        init(message: String, brief: String, abandoned: Bool) {
             self.message = message
             self.brief = brief
-            self.overBudget = overBudget
+            self.abandoned = abandoned
         }
         init(_ brief: String) { self.init(message: brief, brief: brief) }
-        static func overBudget(_ brief: String) -> Failure { Failure(message: brief, brief: brief, overBudget: true) }
+        static func abandoned(_ brief: String) -> Failure { Failure(message: brief, brief: brief, abandoned: true) }
     }
 
     /// Reads and decodes the image at `path`, scaled down (never up) so it still covers `fitting` (in device pixels)
@@ -436,7 +438,7 @@ public enum ImageFile {
             if let error { g_error_free(error) }
             if let refusal { return refusal }
             if outOfMemory {
-                return .overBudget("the image needs more memory than its \(limits.decodeMemoryBytes >> 20) MB budget")
+                return .abandoned("the image needs more memory than its \(limits.decodeMemoryBytes >> 20) MB budget")
             }
             if ok, pixbuf != nil { return nil }
             if endedEarly { return ImageFile.cutShort }

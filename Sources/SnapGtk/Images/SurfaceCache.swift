@@ -237,9 +237,9 @@ final class SurfaceCache {
             break
         case (.success(let decoded), _):
             keep(decoded, at: path)
-        case (.failure(let reason), .decoded?) where reason.overBudget:
-            // A file that ran over its budget at this size would again at any larger one: it fails for good, so
-            // it is not decoded again on every return or resize (its banner shows the placeholder).
+        case (.failure(let reason), .decoded?) where reason.abandoned:
+            // A file whose decoder ran over its budget (or crashed) at this size would again at any larger one: it
+            // fails for good, so it is not decoded again on every return or resize (its banner shows the placeholder).
             drop(path)
             entries[path] = .failed(reason)
             failure = reason

@@ -1,0 +1,120 @@
+import CSnapGtk
+import Foundation
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
+import XCTest
+
+/// Every decode runs in a child process within a budget of processor time, memory and wall time; one that runs over
+/// is abandoned (the child killed) with a failure naming the budget. Only the formats whose size is read before any
+/// pixel is decoded are offered.
+final class DecodeBudgetTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        try MainActor.assumeIsolated { try requireGtk() }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// An SVG of 4000×4000 px whose filter costs seconds of processor time at any size it is drawn: `layers` layers
+    /// of turbulence of many octaves, merged, then a large blur (12 layers at 710×536 px: about 8 s).
+    private func slowSvg(layers: Int = 12) throws -> String {
+        let turbulence = (0..<layers).map {
+            "<feTurbulence baseFrequency=\"0.002\" numOctaves=\"24\" seed=\"\($0)\" result=\"t\($0)\"/>"
+        }.joined()
+        let merge = (0..<layers).map { "<feMergeNode in=\"t\($0)\"/>" }.joined()
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000">
+              <filter id="f" x="0" y="0" width="1" height="1">\(turbulence)<feMerge>\(merge)</feMerge>\
+            <feGaussianBlur stdDeviation="300"/></filter>
+              <rect width="4000" height="4000" filter="url(#f)"/>
+            </svg>
+            """
+        let path = folder.appendingPathComponent("slow.svg").path
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func failure<T>(_ result: Result<T, ImageFile.Failure>) -> ImageFile.Failure? {
+        if case .failure(let failure) = result { return failure }
+        return nil
+    }
+
+    func testADecoderOverItsCpuBudgetIsStopped() throws {
+        let limits = ImageFile.Limits(decodeCPUSeconds: 1, decodeWallSeconds: 600)
+        let found = try XCTUnwrap(failure(ImageFile.load(path: try slowSvg(), fitting: (width: 710, height: 536), limits: limits)))
+        XCTAssertEqual(found.brief, "decoding took longer than its 1 s CPU budget")
+        XCTAssertTrue(found.abandoned)
+    }
+
+    func testADecoderOverItsWallClockBudgetIsKilled() throws {
+        // The processor budget is far away: only the deadline can end it.
+        let limits = ImageFile.Limits(decodeCPUSeconds: 600, decodeWallSeconds: 0.5)
+        let found = try XCTUnwrap(failure(ImageFile.load(path: try slowSvg(), fitting: (width: 710, height: 536), limits: limits)))
+        XCTAssertEqual(found.brief, "decoding took longer than its 0.5 s time budget")
+        XCTAssertTrue(found.abandoned)
+        XCTAssertEqual(Self.children(), [], "the decoder was not left running")
+    }
+
+    func testADecoderOverItsMemoryBudgetFails() throws {
+        // 16 megapixels (the most allowed) need 64 MB for the decoded rows alone.
+        let big = try writeImage(in: folder, "big.png", width: 4000, height: 4000)
+        let limits = ImageFile.Limits(decodeMemoryBytes: 100 << 20)
+        let found = try XCTUnwrap(failure(ImageFile.load(path: big, limits: limits)))
+        XCTAssertTrue(found.abandoned, found.brief)
+        XCTAssertTrue(found.brief.contains("100 MB memory budget") || found.brief.contains("100 MB budget"), found.brief)
+        // Within the standard budget it decodes.
+        let decoded = try ImageFile.load(path: big, fitting: (width: 400, height: 400)).get()
+        XCTAssertEqual([decoded.width, decoded.height, decoded.naturalWidth], [400, 400, 4000])
+    }
+
+    func testACancelledDecodeKillsItsDecoder() throws {
+        // At full size this filter takes many minutes: a decoder still there after the patience was not stopped.
+        let slow = try slowSvg()
+        let limits = ImageFile.Limits(decodeCPUSeconds: 3600, decodeWallSeconds: 3600)
+        let children: @Sendable () -> [String] = { DecodeBudgetTests.children() }
+        try MainActor.assumeIsolated {
+            var answers = 0
+            let loading = Texture.load(contentsOfFile: slow, limits: limits) { _ in answers += 1 }
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !children().isEmpty }, "no decoder started")
+            loading.cancel()
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { children().isEmpty },
+                          "the decoder still runs: \(children())")
+            drainMainLoop()
+            XCTAssertEqual(answers, 0)
+            _ = try XCTUnwrap(DecoderProcess.helperPath)
+        }
+    }
+
+    func testOnlyFormatsWhoseSizeIsReadFirstAreOffered() throws {
+        // A binary PNM (GdkPixbuf has a loader for it) and a TGA are not offered; PNG, JPEG, BMP, TIFF and ICO are.
+        let pnm = folder.appendingPathComponent("image.pnm").path
+        try Data(Array("P6\n2 2\n255\n".utf8) + Array(repeating: 0x80, count: 12)).write(to: URL(fileURLWithPath: pnm))
+        XCTAssertEqual(failure(ImageFile.load(path: pnm)), ImageFile.notOffered)
+        for format in ["png", "jpeg", "bmp", "tiff", "ico"] {
+            let path = try writeImage(in: folder, "small.\(format)", width: 48, height: 32, format: format)
+            XCTAssertNil(failure(ImageFile.load(path: path)), format)
+        }
+        XCTAssertEqual(ImageFile.offeredFormat(Array("<?xml version=\"1.0\"?>\n<svg xmlns=".utf8)), "svg")
+        XCTAssertNil(ImageFile.offeredFormat(Array("P6\n".utf8)))
+    }
+
+    func testBmpAndTiffSizesAreCheckedBeforeDecoding() throws {
+        let limits = ImageFile.Limits(maxPixels: 1000)
+        for format in ["bmp", "tiff"] {
+            let path = try writeImage(in: folder, "wide.\(format)", width: 100, height: 20, format: format)
+            XCTAssertEqual(failure(ImageFile.load(path: path, limits: limits))?.brief,
+                           "image too large (100×20 px, limit 1000 pixels)", format)
+        }
+    }
+
+    /// The process IDs of this process's children (decoders), from /proc.
+    private static func children() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").map(String.init)
+        }
+    }
+}
