@@ -56,6 +56,7 @@ let status = application.run(program: program) { app in
     let context = PageContext(content: content, log: log, resources: resources)
     let window = DemoWindow(application: app, options: options, context: context)
     StartupPhases.mark("window")
+    terminationSignals.beforeQuit = { _ in window.reportCaches() }
     window.present()
     StartupPhases.mark("present")
 }

@@ -67,6 +67,13 @@ final class SurfaceCache {
     /// Bytes of decoded pixels kept now.
     var decodedBytes: Int { bytes }
 
+    /// Its size now: images decoded and kept, their bytes, files known (good or bad), files failed, decodes so far.
+    var sizes: ImageCacheSizes {
+        ImageCacheSizes(images: order.count, bytes: bytes, files: entries.count,
+                        failed: entries.values.filter { if case .failed = $0 { true } else { false } }.count,
+                        decodes: decodes)
+    }
+
     /// Drops every decoded image; files stay known as good or bad. For images that are not on
     /// screen any more (a hidden carousel): the next draw decodes again, at the size it is drawn then.
     func releaseDecoded() {
@@ -264,4 +271,19 @@ final class SurfaceCache {
         queue.cancel(job)
         pending[request.path] = nil
     }
+}
+
+/// What a carousel's image cache holds (a test hook: the demo's `caches` QA event, which the soak reads).
+@_spi(Testing)
+public struct ImageCacheSizes: Sendable, Equatable {
+    /// Decoded images kept.
+    public var images: Int
+    /// Bytes of their pixels.
+    public var bytes: Int
+    /// Files known, good or bad (a few words each).
+    public var files: Int
+    /// Files known to fail (never decoded again).
+    public var failed: Int
+    /// Decodes so far (each one a decoder process).
+    public var decodes: Int
 }

@@ -34,6 +34,7 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     applyStartItem(carousel.scroller)
 
     context.bench.register(page: "carousel", carousel.scroller)
+    context.bench.register(carousel: carousel)
     carousel.onPageChanged = { log.page(component, index: $0.index, cause: $0.cause) }
     carousel.onSettled = { log.settled(component, index: $0.index, offset: $0.offset, cause: $0.cause) }
     carousel.onTapped = { event in

@@ -107,7 +107,8 @@ final class DemoWindow {
         // sees the key, wherever the focus is.
         showQAPanel(options.height >= Self.qaPanelMinimumWindowHeight)
         let menu = MainMenu(window: window, application: application, qaShown: qaShown,
-                            iconFolder: context.resources.checkoutIconFolder) { [weak self] in
+                            iconFolder: context.resources.checkoutIconFolder,
+                            beforeQuit: { [weak self] in self?.reportCaches() }) { [weak self] in
             self?.showQAPanel($0)
         }
         mainMenu = menu
@@ -123,11 +124,25 @@ final class DemoWindow {
         }
         Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }
         Signals.connect(window.raw, "map", after: true) { [weak self] in self?.focusVisiblePage() }
+        // The caches' sizes while every page is still as it was (closing unmaps the carousel, which drops its images).
+        Signals.connectBoolean(window.raw, "close-request") { [weak self] in
+            self?.reportCaches()
+            return false
+        }
         // The QA panel's queued lines must not reach a view that is going away.
         Signals.connect(window.raw, "destroy") { [weak self] in self?.qaPanel.close() }
     }
 
     func present() { gtk_window_present(window.cast()) }
+
+    private var cachesReported = false
+
+    /// The `caches` QA event, once, as the window closes or the app quits (Ctrl+Q, a termination signal).
+    func reportCaches() {
+        guard !cachesReported else { return }
+        cachesReported = true
+        bench.reportCaches(log)
+    }
 
     /// Builds the visible page into its stack slot the first time it is shown.
     private func buildVisiblePage() {

@@ -22,9 +22,11 @@ final class MainMenu {
     private let iconFolder: String?
 
     /// Adds the actions to `window` (and `app.quit` to `application`), sets their accelerators and makes the menu
-    /// button. `qaShown` is the QA panel's state now; `showQAPanel` shows or hides it.
+    /// button. `qaShown` is the QA panel's state now; `showQAPanel` shows or hides it; `beforeQuit` runs when `app.quit`
+    /// is activated, before the application quits.
     init(window: UnsafeMutablePointer<GtkWidget>, application: Application, qaShown: Bool,
-         iconFolder: String? = nil, showQAPanel: @escaping @MainActor (Bool) -> Void) {
+         iconFolder: String? = nil, beforeQuit: @escaping @MainActor () -> Void = {},
+         showQAPanel: @escaping @MainActor (Bool) -> Void) {
         self.window = window
         self.iconFolder = iconFolder
         button = gtk_menu_button_new()!
@@ -40,7 +42,10 @@ final class MainMenu {
         addAction("close", to: OpaquePointer(window)) { gtk_window_close(window.cast()) }
         addAction("main-menu", to: OpaquePointer(window)) { [weak self] in self?.toggleMenu() }
         // Quitting is the application's (GNOME's `app.quit`); the main loop ends as when the last window closes.
-        addAction("quit", to: OpaquePointer(application.pointer)) { [weak application] in application?.quit() }
+        addAction("quit", to: OpaquePointer(application.pointer)) { [weak application] in
+            beforeQuit()
+            application?.quit()
+        }
 
         Self.setAccels(application, "win.main-menu", ["F10"])
         Self.setAccels(application, "win.qa-panel", ["<Control>l"])

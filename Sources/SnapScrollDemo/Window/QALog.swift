@@ -65,6 +65,11 @@ final class QALog {
         emit("error", ["message": message])
     }
 
+    /// The caches' sizes as the app ends (`DemoBench.reportCaches`).
+    func caches(_ fields: [String: Any]) {
+        emit("caches", fields)
+    }
+
     /// Writes `{"event": name, …fields}` with `event` first and the rest in a stable order.
     private func emit(_ name: String, _ fields: [String: Any]) {
         let keys = fields.keys.sorted()
@@ -96,6 +101,8 @@ final class QALog {
             return double == double.rounded() && abs(double) < 1e15 ? String(Int(double)) : String(double)
         case let string as String: return quoted(string)
         case let raw as RawJSON: return raw.text
+        case let counts as [String: Int]:
+            return "{" + counts.keys.sorted().map { "\(quoted($0)):\(counts[$0]!)" }.joined(separator: ",") + "}"
         default: return quoted(String(describing: value))
         }
     }
