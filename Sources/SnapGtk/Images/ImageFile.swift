@@ -7,7 +7,10 @@ import Glibc
 /// without blocking (a FIFO, a device or a folder is refused at once, never waited on); its size is checked on the
 /// open file before a byte is read; the pixel size its header declares is checked before anything is decoded; a
 /// decoder that can decode fewer pixels (JPEG, SVG) is asked for those that cover the size asked for, and only a
-/// copy at that size is kept; and a file cut short is refused rather than shown half decoded.
+/// copy at that size is kept; and a file cut short is refused rather than shown half decoded. Only PNG, JPEG, GIF, BMP,
+/// ICO, TIFF, SVG, XPM and XBM are decoded, each in a process of its own within a budget of processor time, memory and
+/// wall time (``Limits``), stopped when it runs over: the `snapscroll-decode` executable of this package, which an
+/// application ships beside its own executable (or, installed, in `PREFIX/libexec/snapscroll/`).
 public enum ImageFile {
     /// What a file may be: bytes on disk and pixels in its header.
     public struct Limits: Sendable, Equatable {
