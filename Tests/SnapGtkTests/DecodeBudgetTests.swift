@@ -87,6 +87,60 @@ final class DecodeBudgetTests: XCTestCase {
         }
     }
 
+    /// Has `cache` decode `path` to cover `fitting` and waits for the answer (nil: the pixels are kept).
+    @MainActor private static func decode(_ cache: SurfaceCache, _ path: String, _ fitting: (width: Int, height: Int)) -> SurfaceCache.Failure? {
+        var answer: SurfaceCache.Failure??
+        let request = cache.decode(path: path, fitting: fitting, rank: { 0 }) { answer = .some($0) }
+        XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { answer != nil }, "no answer for \(path)")
+        withExtendedLifetime(request) {}
+        return answer ?? nil
+    }
+
+    func testAFileOverItsBudgetWhenLargerFailsForGoodThoughShownSmaller() throws {
+        // One layer of turbulence: a fraction of a second at 200×200 px, half a minute at its own size.
+        let slow = try slowSvg(layers: 1)
+        try MainActor.assumeIsolated {
+            let cache = SurfaceCache(limits: ImageFile.Limits(decodeCPUSeconds: 1, decodeWallSeconds: 600),
+                                     queue: DecodeQueue(limit: 2))
+            XCTAssertNil(Self.decode(cache, slow, (200, 200)))
+            guard case .image(_, covers: false) = cache.lookup(path: slow, fitting: (4000, 4000)) else {
+                return XCTFail("the small decode was not kept")
+            }
+            let failure = try XCTUnwrap(Self.decode(cache, slow, (4000, 4000)), "decoded at its own size within 1 s")
+            XCTAssertEqual(failure.brief, "decoding took longer than its 1 s CPU budget")
+            XCTAssertEqual(cache.knownFailure(path: slow), failure, "not remembered: it would be decoded at every resize")
+            XCTAssertEqual(cache.decodedBytes, 0, "the smaller pixels are dropped: the banner shows the placeholder")
+            cache.releaseDecoded()
+            guard case .failed = cache.lookup(path: slow, fitting: (200, 200)) else { return XCTFail("decoded again on return") }
+            XCTAssertEqual(cache.decodes, 2)
+        }
+    }
+
+    func testALargerDecodeThatFailsKeepsTheSmallerPixelsAndIsNotAskedForAgain() throws {
+        // A plain 4000×4000 SVG renders small within 100 MB, but not at its own size (librsvg then reports an error
+        // of its own, not a budget).
+        let svg = folder.appendingPathComponent("plain.svg").path
+        try Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><circle cx="2000" cy="2000" r="1900" \
+            fill="teal"/></svg>
+            """.utf8).write(to: URL(fileURLWithPath: svg))
+        MainActor.assumeIsolated {
+            let cache = SurfaceCache(limits: ImageFile.Limits(decodeMemoryBytes: 100 << 20), queue: DecodeQueue(limit: 2))
+            XCTAssertNil(Self.decode(cache, svg, (200, 200)))
+            XCTAssertNil(Self.decode(cache, svg, (4000, 4000)), "a larger failure keeps the smaller pixels")
+            guard case .image(let image, let covers) = cache.lookup(path: svg, fitting: (4000, 4000)) else {
+                return XCTFail("the smaller pixels were dropped")
+            }
+            XCTAssertEqual(image.width, 200)
+            XCTAssertTrue(covers, "asked for again at the size that failed")
+            guard case .image(_, covers: false) = cache.lookup(path: svg, fitting: (800, 800)) else {
+                return XCTFail("a size below the one that failed is no longer asked for")
+            }
+            XCTAssertNil(cache.knownFailure(path: svg))
+            XCTAssertEqual(cache.decodes, 2)
+        }
+    }
+
     func testOnlyFormatsWhoseSizeIsReadFirstAreOffered() throws {
         // A binary PNM (GdkPixbuf has a loader for it) and a TGA are not offered; PNG, JPEG, BMP, TIFF and ICO are.
         let pnm = folder.appendingPathComponent("image.pnm").path
