@@ -154,9 +154,20 @@ final class DecodeBudgetTests: XCTestCase {
         XCTAssertNil(ImageFile.offeredFormat(Array("P6\n".utf8)))
     }
 
-    func testBmpAndTiffSizesAreCheckedBeforeDecoding() throws {
+    func testEveryOfferedFormatsSizeIsCheckedBeforeDecoding() throws {
         let limits = ImageFile.Limits(maxPixels: 1000)
-        for format in ["bmp", "tiff"] {
+        // A GIF whose canvas is 20 megapixels around one pixel: refused from its header.
+        let gif = folder.appendingPathComponent("canvas.gif").path
+        try Data([UInt8](Array("GIF89a".utf8)) + [0x88, 0x13, 0xA0, 0x0F, 0, 0, 0,
+                                                   0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B])
+            .write(to: URL(fileURLWithPath: gif))
+        XCTAssertEqual(failure(ImageFile.load(path: gif))?.brief, "image too large (5000×4000 px, limit 16 megapixels)")
+        // An SVG by the size it declares, before anything is drawn.
+        let svg = folder.appendingPathComponent("wide.svg").path
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="5000" height="4000"><rect width="9" height="9"/></svg>"#.utf8)
+            .write(to: URL(fileURLWithPath: svg))
+        XCTAssertEqual(failure(ImageFile.load(path: svg))?.brief, "image too large (5000×4000 px, limit 16 megapixels)")
+        for format in ["png", "jpeg", "bmp", "tiff", "ico"] {
             let path = try writeImage(in: folder, "wide.\(format)", width: 100, height: 20, format: format)
             XCTAssertEqual(failure(ImageFile.load(path: path, limits: limits))?.brief,
                            "image too large (100×20 px, limit 1000 pixels)", format)
