@@ -69,6 +69,21 @@ final class DecodeBudgetTests: XCTestCase {
         XCTAssertEqual([decoded.width, decoded.height, decoded.naturalWidth], [400, 400, 4000])
     }
 
+    func testADecoderThatCrashesIsOneFailureAndTheCallerGoesOn() throws {
+        // librsvg 2.54 (Debian 12) aborts its process on a feConvolveMatrix of order 31 (a panic in nalgebra).
+        let kernel = Array(repeating: "1", count: 31 * 31).joined(separator: " ")
+        let path = folder.appendingPathComponent("crash.svg").path
+        try Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><filter id="f"><feConvolveMatrix \
+            order="31" kernelMatrix="\(kernel)"/></filter><rect width="400" height="400" filter="url(#f)"/></svg>
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        guard let found = failure(ImageFile.load(path: path, fitting: (width: 200, height: 200))) else {
+            throw XCTSkip("this librsvg renders the filter without crashing")
+        }
+        XCTAssertEqual(found.brief, "not a readable image: the decoder crashed (signal \(SIGABRT))")
+        XCTAssertTrue(found.abandoned)
+    }
+
     func testACancelledDecodeKillsItsDecoder() throws {
         // At full size this filter takes many minutes: a decoder still there after the patience was not stopped.
         let slow = try slowSvg()

@@ -86,23 +86,45 @@ enum DecoderProcess {
 
         let reader = AnswerReader(fd: pipeEnds[0], limits: limits)
         let ended = reader.run(deadline: monotonicSeconds() + limits.decodeWallSeconds, cancellable: cancellable)
-        if ended != .answered { kill(pid, SIGKILL) }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        var killed = false
+        var exited = false
+        if ended == .closed {
+            // The pipe ended: the child is ending (a crash closes it too). Waited for until the deadline.
+            let deadline = monotonicSeconds() + limits.decodeWallSeconds
+            while !exited, monotonicSeconds() < deadline {
+                let reaped = waitpid(pid, &status, WNOHANG)
+                if reaped == pid || (reaped < 0 && errno != EINTR) { exited = true } else { usleep(1000) }
+            }
+        }
+        if !exited, ended != .answered {
+            // Stopped here: at the deadline, when cancelled, or when its answer was malformed or found no room (a
+            // child left writing to a pipe nobody reads would wait for ever, using no processor time).
+            kill(pid, SIGKILL)
+            killed = true
+        }
+        if !exited {
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
         let signal = status & 0x7f
         switch ended {
         case .cancelled:
             return .failure(ImageFile.Failure("cancelled"))
         case .deadline:
             return .failure(.abandoned("decoding took longer than its \(seconds(limits.decodeWallSeconds)) s time budget"))
-        case .answered, .closed:
+        case .answered, .closed, .malformed:
             break
         }
-        if signal == SIGXCPU || signal == SIGKILL {
+        if signal == SIGXCPU || (signal == SIGKILL && !killed) {
             // The soft CPU limit raises SIGXCPU; a decoder that ignored it meets the hard limit's SIGKILL.
             return .failure(.abandoned("decoding took longer than its \(seconds(limits.decodeCPUSeconds)) s CPU budget"))
         }
-        if let answer = reader.answer, ended == .answered, signal == 0 { return answer }
+        if let answer = reader.answer, ended == .answered || killed { return answer }
+        if killed {
+            return .failure(.abandoned(ended == .closed
+                ? "decoding took longer than its \(seconds(limits.decodeWallSeconds)) s time budget"
+                : "not a readable image: the decoder gave a malformed answer"))
+        }
         if signal != 0 {
             // A decoder's bug, and the reason it runs in a process of its own (librsvg 2.54 aborts on some filters).
             return .failure(.abandoned("not a readable image: the decoder crashed (signal \(signal))"))
@@ -126,7 +148,8 @@ enum DecoderProcess {
 
     /// Reads the child's answer from the pipe as it comes, the pixels straight into the surface they end up in.
     private final class AnswerReader {
-        enum End { case answered, closed, deadline, cancelled }
+        /// `closed`: the pipe ended before an answer; `malformed`: what came was not an answer (or found no room).
+        enum End { case answered, closed, malformed, deadline, cancelled }
         let fd: Int32
         let limits: ImageFile.Limits
         private(set) var answer: Result<DecodedImage, ImageFile.Failure>?
@@ -136,6 +159,8 @@ enum DecoderProcess {
         private var text: [UInt8] = []
         private var body = 0
         private var bodyDone = 0
+        /// Whether the pipe ended (rather than what came being malformed).
+        private(set) var sawEnd = false
 
         init(fd: Int32, limits: ImageFile.Limits) {
             self.fd = fd
@@ -161,7 +186,7 @@ enum DecoderProcess {
                 if ready == 0 { continue }
                 if polls.count > 1, polls[1].revents != 0 { return .cancelled }
                 if polls[0].revents != 0 {
-                    guard readSome() else { return answer == nil ? .closed : .answered }
+                    guard readSome() else { return sawEnd ? .closed : .malformed }
                 }
             }
             return .answered
@@ -173,7 +198,7 @@ enum DecoderProcess {
                 let n = header.withUnsafeMutableBytes { raw in
                     Glibc.read(fd, raw.baseAddress! + headerBytes, raw.count - headerBytes)
                 }
-                if n <= 0 { return n < 0 && errno == EINTR }
+                if n <= 0 { return ended(n) }
                 headerBytes += n
                 if headerBytes == header.count * 4 { return begin() }
                 return true
@@ -181,7 +206,7 @@ enum DecoderProcess {
             if let surface {
                 let data = cairo_image_surface_get_data(surface)!
                 let n = Glibc.read(fd, data + bodyDone, body - bodyDone)
-                if n <= 0 { return n < 0 && errno == EINTR }
+                if n <= 0 { return ended(n) }
                 bodyDone += n
                 if bodyDone == body {
                     cairo_surface_mark_dirty(surface)
@@ -193,10 +218,17 @@ enum DecoderProcess {
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let n = Glibc.read(fd, &chunk, min(chunk.count, body - text.count))
-            if n <= 0 { return n < 0 && errno == EINTR }
+            if n <= 0 { return ended(n) }
             text += chunk[0..<n]
             if text.count == body { finishFailure() }
             return true
+        }
+
+        /// After a read of `n` ≤ 0 bytes: true to read again (interrupted), false at the pipe's end or an error.
+        private func ended(_ n: Int) -> Bool {
+            if n < 0, errno == EINTR { return true }
+            sawEnd = true
+            return false
         }
 
         /// The fixed part is in: checks it and makes room for the rest.
