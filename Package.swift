@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "SnapCore", targets: ["SnapCore"]),
         .library(name: "SnapGtk", targets: ["SnapGtk"]),
         .executable(name: "snapscroll-demo", targets: ["SnapScrollDemo"]),
+        .executable(name: "snapscroll-decode", targets: ["snapscroll-decode"]),
         .executable(name: "snapcore-bench", targets: ["snapcore-bench"]),
     ],
     targets: [
@@ -37,6 +38,16 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--as-needed"]),
                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),  // see swiftSettings
+            ]
+        ),
+        // The image decoder the library starts for every image, in a process of its own with a time and memory
+        // budget (SnapGtk's DecoderProcess); installed in PREFIX/libexec/snapscroll. Linked like the demo.
+        .executableTarget(
+            name: "snapscroll-decode", dependencies: ["SnapGtk"],
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--as-needed"]),
+                .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
             ]
         ),
         .executableTarget(name: "snapcore-bench", dependencies: ["SnapCore"]),

@@ -10,12 +10,24 @@
 #include <glib-unix.h>   /* g_unix_signal_add: SIGTERM/SIGINT/SIGHUP through the main loop */
 #include <libintl.h>
 #include <malloc.h>     /* mallopt: large blocks mapped on their own (the demo's process setup) */
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 /* The calling thread's kernel ID (SYS_gettid is a macro Swift cannot see). */
 static inline pid_t snap_thread_id(void) {
     return (pid_t)syscall(SYS_gettid);
+}
+
+/* Closes every descriptor from `first` on (SYS_close_range is a macro Swift cannot see): the image decoder
+ * process keeps only its standard streams. */
+static inline void snap_close_from(unsigned int first) {
+    syscall(SYS_close_range, first, ~0U, 0);
+}
+
+/* Asks the kernel to kill the caller when the thread that started it ends (prctl is variadic). */
+static inline void snap_die_with_parent(void) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
 }
 
 /* Whether the caller runs on the process main thread. */

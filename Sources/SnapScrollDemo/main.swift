@@ -101,6 +101,7 @@ let status = application.run(program: program) { app in
     StartupPhases.mark("activate")
     let window = DemoWindow(application: app, options: options, context: context)
     StartupPhases.mark("window")
+    terminationSignals.beforeQuit = { _ in window.reportCaches() }
     window.present()
     StartupPhases.mark("present")
 }

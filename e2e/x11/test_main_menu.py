@@ -170,6 +170,9 @@ def test_ctrl_w_closes_and_ctrl_q_quits_with_status_0_and_nothing_on_stderr():
             app.close()   # ends it if the key did not, and reads what it wrote
         assert status == 0, (key, status)
         assert "".join(app.stderr) == "", (key, app.stderr)
+        # As it ends, one `caches` event with the sizes of the built pages' caches (the menu's row: its tabs).
+        caches = [e for e in app.events if e["event"] == "caches"]
+        assert len(caches) == 1 and caches[0]["item_widgets"].get("menu", 0) >= 7, (key, caches)
 
 
 def _window_id(app):

@@ -45,9 +45,10 @@ def launch(argv, env=None):
 
 
 def installed_layout():
-    """What scripts/install must put under PREFIX, written out here rather than read from the scripts: the binary,
-    every file of resources/, the desktop entry, both icons, the metainfo, the man page, one .mo a po/DOMAIN/LANG.po."""
-    files = {"bin/snapscroll-demo", "share/snapscroll/installed-files",
+    """What scripts/install must put under PREFIX, written out here rather than read from the scripts: the binary, its
+    image decoder, every file of resources/, the desktop entry, both icons, the metainfo, the man page, one .mo a
+    po/DOMAIN/LANG.po."""
+    files = {"bin/snapscroll-demo", "libexec/snapscroll/snapscroll-decode", "share/snapscroll/installed-files",
              f"share/applications/{APP_ID}.desktop",
              f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
              f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
@@ -184,7 +185,7 @@ def test_install_round_trip_into_an_empty_prefix():
         binary = os.path.join(prefix, "bin", "snapscroll-demo")
         for rel in expected:
             mode = os.stat(os.path.join(prefix, rel)).st_mode & 0o777
-            assert mode == (0o755 if rel.startswith("bin/") else 0o644), (rel, oct(mode))
+            assert mode == (0o755 if rel.startswith(("bin/", "libexec/")) else 0o644), (rel, oct(mode))
         copies = {f"data/icons/{APP_ID}.svg": f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
                   f"data/icons/{APP_ID}-symbolic.svg": f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
                   "data/snapscroll-demo.1": "share/man/man1/snapscroll-demo.1"}
@@ -212,9 +213,23 @@ def test_install_round_trip_into_an_empty_prefix():
         with open(os.path.join(prefix, "share/man/man1/snapscroll-demo.1"), encoding="utf-8") as f:
             assert man_options(f.read()) == help_options(binary)
 
-        # Launched as the desktop would, from its entry, away from the checkout.
+        # Launched as the desktop would, from its entry, away from the checkout: its banners are decoded by the
+        # prefix's decoder (none fails).
         with launch(argv) as app:
             app.find(role="page tab list", name="Pages")
+        caches = [e for e in app.events if e["event"] == "caches"]
+        assert len(caches) == 1 and caches[0]["image_failed"] == 0, app.events
+        assert not [e for e in app.events if e["event"] == "error"], app.events
+        # The decoder is looked for in the prefix's libexec/snapscroll and nowhere else: without it, each banner is a
+        # placeholder and one error.
+        decoder = os.path.join(prefix, "libexec/snapscroll/snapscroll-decode")
+        os.rename(decoder, decoder + ".away")
+        try:
+            with launch(argv) as app:
+                error = app.wait_event("error")
+                assert error["message"].endswith(": image decoder not found (snapscroll-decode)"), error
+        finally:
+            os.rename(decoder + ".away", decoder)
         # Its resources are the prefix's: without them it stops, and names the prefix's folder.
         css = os.path.join(prefix, "share/snapscroll/snapscroll.css")
         os.rename(css, css + ".away")

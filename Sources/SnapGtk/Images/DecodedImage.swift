@@ -27,6 +27,12 @@ final class DecodedImage {
         self.naturalHeight = naturalHeight
     }
 
+    /// Takes over `surface` (its one reference): an ARGB32 image surface of `width × height` already filled, such as
+    /// the pixels a decoder process sent.
+    convenience init(adopting surface: OpaquePointer, width: Int, height: Int, naturalWidth: Int, naturalHeight: Int) {
+        self.init(surface: surface, width: width, height: height, naturalWidth: naturalWidth, naturalHeight: naturalHeight)
+    }
+
     deinit { cairo_surface_destroy(surface) }
 
     /// Bytes of pixels held.
@@ -42,7 +48,11 @@ final class DecodedImage {
         // Cairo answers a size it cannot hold (beyond 32767 px a side) with a surface in an error state.
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let status = cairo_surface_status(surface)
             cairo_surface_destroy(surface)
+            if status == CAIRO_STATUS_NO_MEMORY {
+                return .failure(.abandoned("the image needs more memory than its \(limits.decodeMemoryBytes >> 20) MB budget"))
+            }
             return .failure(ImageFile.Failure("cannot make a surface of \(width)×\(height) px"))
         }
         // gdk_texture_download writes cairo's premultiplied ARGB32 layout, row by row at the stride it is given.

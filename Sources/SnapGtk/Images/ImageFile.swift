@@ -7,7 +7,10 @@ import Glibc
 /// without blocking (a FIFO, a device or a folder is refused at once, never waited on); its size is checked on the
 /// open file before a byte is read; the pixel size its header declares is checked before anything is decoded; a
 /// decoder that can decode fewer pixels (JPEG, SVG) is asked for those that cover the size asked for, and only a
-/// copy at that size is kept; and a file cut short is refused rather than shown half decoded.
+/// copy at that size is kept; and a file cut short is refused rather than shown half decoded. Only PNG, JPEG, GIF, BMP,
+/// ICO, TIFF, SVG, XPM and XBM are decoded, each in a process of its own within a budget of processor time, memory and
+/// wall time (``Limits``), stopped when it runs over: the `snapscroll-decode` executable of this package, which an
+/// application ships beside its own executable (or, installed, in `PREFIX/libexec/snapscroll/`).
 public enum ImageFile {
     /// What a file may be: bytes on disk and pixels in its header.
     public struct Limits: Sendable, Equatable {
@@ -15,10 +18,22 @@ public enum ImageFile {
         public var maxFileBytes: Int
         /// Largest width × height decoded (16 megapixels).
         public var maxPixels: Int
-        /// Limits of `maxFileBytes` bytes and `maxPixels` pixels (width × height).
-        public init(maxFileBytes: Int = 32 << 20, maxPixels: Int = 16_000_000) {
+        /// Processor time one decode may take, in seconds (2): a decoder still working then is stopped.
+        public var decodeCPUSeconds: Double
+        /// Memory one decoder may map, in bytes (512 MiB of address space, its code and libraries included: a
+        /// 16-megapixel PNG peaks at about 130 MB resident, a plain 4000×4000 SVG at about 150 MB).
+        public var decodeMemoryBytes: Int
+        /// Time one decode may take from its start to its answer, in seconds (15): room for a loaded machine, where
+        /// the decoder waits for a processor as long as it works.
+        public var decodeWallSeconds: Double
+        /// Limits of `maxFileBytes` bytes and `maxPixels` pixels (width × height), and a budget for each decode.
+        public init(maxFileBytes: Int = 32 << 20, maxPixels: Int = 16_000_000, decodeCPUSeconds: Double = 2,
+                    decodeMemoryBytes: Int = 512 << 20, decodeWallSeconds: Double = 15) {
             self.maxFileBytes = maxFileBytes
             self.maxPixels = maxPixels
+            self.decodeCPUSeconds = decodeCPUSeconds
+            self.decodeMemoryBytes = decodeMemoryBytes
+            self.decodeWallSeconds = decodeWallSeconds
         }
         /// The limits the widgets use.
         public static let standard = Limits()
@@ -31,25 +46,32 @@ public enum ImageFile {
         /// A few words for a one-line report: "file not found", "not a regular file (a FIFO)",
         /// "file too large (3072 MB, limit 32 MB)", "image too large (20000×20000 px, limit 16 megapixels)", …
         public let brief: String
+        /// Whether the decoder was abandoned (over its time or memory budget) or crashed: the file is then not tried
+        /// again at any size.
+        let abandoned: Bool
         /// A failure with a full `message` and a `brief` one for reports.
         public init(message: String, brief: String) {
+            self.init(message: message, brief: brief, abandoned: false)
+        }
+        init(message: String, brief: String, abandoned: Bool) {
             self.message = message
             self.brief = brief
+            self.abandoned = abandoned
         }
         init(_ brief: String) { self.init(message: brief, brief: brief) }
+        static func abandoned(_ brief: String) -> Failure { Failure(message: brief, brief: brief, abandoned: true) }
     }
 
     /// Reads and decodes the image at `path`, scaled down (never up) so it still covers `fitting` (in device pixels)
     /// with its proportions kept; at its own size when `fitting` is nil. Runs on any thread: it touches only the file,
     /// the decoder and the objects it makes. Refusals come before anything is read or decoded; what it blocks on is
     /// reading at most `limits.maxFileBytes` of a regular file and decoding at most `limits.maxPixels`.
-    static func load(path: String, fitting: (width: Int, height: Int)? = nil,
-                     limits: Limits = .standard) -> Result<DecodedImage, Failure> {
+    /// The file is read and decoded by a child process (`DecoderProcess`) within the budget `limits` give it, and
+    /// abandoned when it runs over or `cancellable` is cancelled.
+    static func load(path: String, fitting: (width: Int, height: Int)? = nil, limits: Limits = .standard,
+                     cancellable: UnsafeMutablePointer<GCancellable>? = nil) -> Result<DecodedImage, Failure> {
         withFile(path: path, limits: limits) { fd, size in
-            switch readAll(fd, size: size, limits: limits) {
-            case .failure(let failure): return .failure(failure)
-            case .success(let bytes): return decode(bytes, fitting: fitting, limits: limits)
-            }
+            DecoderProcess.decode(fd: fd, size: size, fitting: fitting, limits: limits, cancellable: cancellable)
         }
     }
 
@@ -142,8 +164,9 @@ public enum ImageFile {
            let refusal = refusal(width: declared.width, height: declared.height, limits: limits) {
             return .failure(refusal)
         }
+        guard let format = offeredFormat(bytes) else { return .failure(notOffered) }
         let header = Header(limits: limits, fitting: fitting)
-        let failure = header.run { write in
+        let failure = header.run(format: format) { write in
             // Small pieces first: the header is in the first few hundred bytes, and nothing is decoded past a refusal.
             bytes.withUnsafeBufferPointer { buffer in
                 var offset = 0
@@ -164,6 +187,41 @@ public enum ImageFile {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         return DecodedImage.copying(texture, naturalWidth: header.width, naturalHeight: header.height, limits: limits)
+    }
+
+    /// The formats offered, by GdkPixbuf's names: those whose decoders report the image's size before decoding a
+    /// pixel (or whose size `textHeaderSize` reads), so the pixel limit holds before any work. Any other loader a
+    /// system has installed (TGA, PNM, ANI, ICNS, QTIF, WebP, AVIF, …) is never handed a file.
+    static let offeredFormats = ["png", "jpeg", "gif", "bmp", "ico", "tiff", "svg", "xpm", "xbm"]
+
+    /// The refusal of a file in no offered format.
+    static let notOffered = Failure(
+        "not a readable image: not a format offered (PNG, JPEG, GIF, BMP, ICO, TIFF, SVG, XPM or XBM)")
+
+    /// Which offered format `bytes` are in, from how the file opens (as GdkPixbuf tells formats apart); the loader of
+    /// that format alone then decodes it. Nil for anything else.
+    static func offeredFormat(_ bytes: [UInt8]) -> String? {
+        func starts(_ prefix: [UInt8]) -> Bool { bytes.count >= prefix.count && bytes[0..<prefix.count].elementsEqual(prefix) }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
+        if starts([0xFF, 0xD8, 0xFF]) { return "jpeg" }
+        if starts(Array("GIF8".utf8)) { return "gif" }
+        if starts(Array("BM".utf8)) { return "bmp" }
+        if starts([0, 0, 1, 0]) { return "ico" }
+        if starts(Array("II*\u{0}".utf8)) || starts(Array("MM\u{0}*".utf8)) { return "tiff" }
+        if starts(Array("/* XPM */".utf8)) { return "xpm" }
+        if starts(Array("#define ".utf8)) || starts(Array("/*".utf8)) { return "xbm" }
+        if starts([0x1F, 0x8B]) { return "svg" }  // a compressed SVG (.svgz)
+        // An SVG is XML with an `svg` element near its start (after any declaration, comments and doctype).
+        let opening = bytes.prefix(4096)
+        var i = opening.startIndex
+        while i < opening.endIndex - 4 {
+            if opening[i] == UInt8(ascii: "<"), opening[i + 1] | 0x20 == UInt8(ascii: "s"),
+               opening[i + 2] | 0x20 == UInt8(ascii: "v"), opening[i + 3] | 0x20 == UInt8(ascii: "g") {
+                return "svg"
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// Whether a JPEG's bytes hold its whole image: the end-of-image marker (FF D9) comes after the last scan's start
@@ -331,8 +389,13 @@ public enum ImageFile {
 
         /// Runs a loader; `source` writes the file's bytes through the function it is given, which returns false
         /// when writing should stop (an error or a refusal). Returns nil when the image decoded.
-        func run(_ source: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Void) -> Failure? {
-            let loader = gdk_pixbuf_loader_new()!
+        func run(format: String, _ source: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Void) -> Failure? {
+            var error: UnsafeMutablePointer<GError>?
+            guard let loader = gdk_pixbuf_loader_new_with_type(format, &error) else {
+                let message = error.map { ImageFile.oneLine($0.pointee.message) } ?? format
+                if let error { g_error_free(error) }
+                return Failure(message: message, brief: "not a readable image: no decoder for \(format) (\(message))")
+            }
             let callback: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, w, h, data in
                 Unmanaged<Header>.fromOpaque(data!).takeUnretainedValue().sizePrepared(loader!, w, h)
             }
@@ -343,7 +406,6 @@ public enum ImageFile {
             }
             g_signal_connect_data(UnsafeMutableRawPointer(loader), "area-updated", unsafeBitCast(updated, to: GCallback.self),
                                   Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
-            var error: UnsafeMutablePointer<GError>?
             var ok = true
             source { piece in
                 ok = gdk_pixbuf_loader_write(loader, piece.baseAddress!, gsize(piece.count), &error) != 0
@@ -371,8 +433,16 @@ public enum ImageFile {
             }
             g_object_unref(UnsafeMutableRawPointer(loader))
             let message = error.map { ImageFile.oneLine($0.pointee.message) } ?? ""
+            var outOfMemory = false
+            if let error, error.pointee.domain == gdk_pixbuf_error_quark(),
+               error.pointee.code == Int32(GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY.rawValue) {
+                outOfMemory = true
+            }
             if let error { g_error_free(error) }
             if let refusal { return refusal }
+            if outOfMemory {
+                return .abandoned("the image needs more memory than its \(limits.decodeMemoryBytes >> 20) MB budget")
+            }
             if ok, pixbuf != nil { return nil }
             if endedEarly { return ImageFile.cutShort }
             if message.isEmpty { return Failure("not a readable image") }

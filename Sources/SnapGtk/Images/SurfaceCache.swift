@@ -67,6 +67,13 @@ final class SurfaceCache {
     /// Bytes of decoded pixels kept now.
     var decodedBytes: Int { bytes }
 
+    /// Its size now: images decoded and kept, their bytes, files known (good or bad), files failed, decodes so far.
+    var sizes: ImageCacheSizes {
+        ImageCacheSizes(images: order.count, bytes: bytes, files: entries.count,
+                        failed: entries.values.filter { if case .failed = $0 { true } else { false } }.count,
+                        decodes: decodes)
+    }
+
     /// Drops every decoded image; files stay known as good or bad. For images that are not on
     /// screen any more (a hidden carousel): the next draw decodes again, at the size it is drawn then.
     func releaseDecoded() {
@@ -80,17 +87,30 @@ final class SurfaceCache {
     }
 
     /// Whether `image` has visibly fewer pixels than covering `fitting` needs (and the file has more to give).
-    private func needsMore(_ image: DecodedImage, _ fitting: (width: Int, height: Int)?) -> Bool {
+    /// Not when a decode at least that wide failed before (`failedWidth`): it would fail again.
+    private func needsMore(_ image: DecodedImage, _ fitting: (width: Int, height: Int)?, path: String) -> Bool {
         let scale = fitting.map { ImageFile.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: $0) } ?? 1
         let wanted = Double(image.naturalWidth) * scale
+        if let failed = failedWidth[path], wanted >= Double(failed) { return false }
         return image.width < image.naturalWidth && Double(image.width) + 1 < wanted
     }
+
+    /// The width of a larger decode that failed, by path, when a smaller one had succeeded: the smaller pixels stay,
+    /// and no decode that wide is asked for again (it would fail again, at every resize).
+    private var failedWidth: [String: Int] = [:]
 
     private func touch(_ path: String) {
         if let i = order.firstIndex(of: path), i != order.count - 1 {
             order.remove(at: i)
             order.append(path)
         }
+    }
+
+    private func drop(_ path: String) {
+        guard case .decoded(let image) = entries[path] else { return }
+        bytes -= image.byteCount
+        order.removeAll { $0 == path }
+        entries[path] = .good
     }
 
     private func keep(_ image: DecodedImage, at path: String) {
@@ -132,7 +152,7 @@ final class SurfaceCache {
             return .failed(failure)
         case .decoded(let image):
             touch(path)
-            return .image(image, covers: !needsMore(image, fitting))
+            return .image(image, covers: !needsMore(image, fitting, path: path))
         case .good, nil:
             return .none
         }
@@ -170,6 +190,8 @@ final class SurfaceCache {
         /// `releases` when the decode was asked for: a result that comes back after a later `releaseDecoded()` is
         /// not kept (whoever asked is told, and asks again at the size it draws when shown).
         var releasesAtStart = 0
+        /// The width the decode was asked to cover (the image's own when nil).
+        var wantedWidth: Int?
     }
 
     /// How many times `releaseDecoded()` ran.
@@ -180,7 +202,8 @@ final class SurfaceCache {
     /// being decoded wait for that decode. `rank` orders the waiting decodes (lowest first; a decode many wait for
     /// takes their lowest); `done` is called on GTK's thread once the pixels are kept (nil) or the file failed
     /// (then it is remembered as failed), unless the request is cancelled first.
-    /// A larger decode that fails keeps the smaller pixels (nil).
+    /// A larger decode that fails keeps the smaller pixels (nil), and that width is not asked for again; one whose
+    /// decoder was abandoned (over its budget) or crashed makes the file fail for good.
     func decode(path: String, fitting: (width: Int, height: Int)?, rank: @escaping () -> Int,
                 done: @escaping (Failure?) -> Void) -> Request {
         let request = Request(cache: self, path: path, rank: rank, done: done)
@@ -193,9 +216,16 @@ final class SurfaceCache {
         entry.releasesAtStart = releases
         pending[path] = entry
         var wanted = fitting
-        if case .decoded = entries[path] {
-            // Larger now: with some room, so a window being dragged wider does not decode at every step.
-            wanted = fitting.map { (width: $0.width + $0.width / 4, height: $0.height + $0.height / 4) }
+        if case .decoded(let kept) = entries[path], let fitting {
+            func width(_ box: (width: Int, height: Int)) -> Int {
+                let scale = ImageFile.coverScale(width: kept.naturalWidth, height: kept.naturalHeight, fitting: box)
+                return Int((Double(kept.naturalWidth) * scale).rounded(.up))
+            }
+            entry.wantedWidth = width(fitting)
+            // Larger now: with some room, so a window being dragged wider does not decode at every step (not past
+            // a width that failed before).
+            let roomy = (width: fitting.width + fitting.width / 4, height: fitting.height + fitting.height / 4)
+            if width(roomy) < failedWidth[path] ?? Int.max { wanted = roomy }
         }
         entry.job = queue.submit(path: path, fitting: wanted, limits: limits, rank: { [weak entry] in
             entry?.requests.map { $0.rank() }.min() ?? Int.max
@@ -230,8 +260,15 @@ final class SurfaceCache {
             break
         case (.success(let decoded), _):
             keep(decoded, at: path)
-        case (.failure, .decoded?):
-            break
+        case (.failure(let reason), .decoded?) where reason.abandoned:
+            // A file whose decoder ran over its budget (or crashed) at this size would again at any larger one: it
+            // fails for good, so it is not decoded again on every return or resize (its banner shows the placeholder).
+            drop(path)
+            entries[path] = .failed(reason)
+            failure = reason
+        case (.failure, .decoded(let kept)?):
+            // Kept pixels stay; the width asked for is not asked for again.
+            failedWidth[path] = min(failedWidth[path] ?? Int.max, max(entry?.wantedWidth ?? kept.naturalWidth, kept.width + 1))
         case (.failure(let reason), _):
             entries[path] = .failed(reason)
             failure = reason
@@ -251,4 +288,19 @@ final class SurfaceCache {
         queue.cancel(job)
         pending[request.path] = nil
     }
+}
+
+/// What a carousel's image cache holds (a test hook: the demo's `caches` QA event, which the soak reads).
+@_spi(Testing)
+public struct ImageCacheSizes: Sendable, Equatable {
+    /// Decoded images kept.
+    public var images: Int
+    /// Bytes of their pixels.
+    public var bytes: Int
+    /// Files known, good or bad (a few words each).
+    public var files: Int
+    /// Files known to fail (never decoded again).
+    public var failed: Int
+    /// Decodes so far (each one a decoder process).
+    public var decodes: Int
 }

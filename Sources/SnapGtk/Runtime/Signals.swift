@@ -46,6 +46,17 @@ public enum Signals {
         return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: after)
     }
 
+    /// `gboolean (*)(GObject *instance, gpointer data)`: a window's `close-request` (true stops the close).
+    @discardableResult
+    public static func connectBoolean(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                      _ handler: @escaping @MainActor () -> Bool) -> UInt {
+        typealias H = @MainActor () -> Bool
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+            onGtkThread { Signals.handler(data, as: H.self)() ? 1 : 0 }
+        }
+        return connect(instance, signal, handler as H, unsafeBitCast(callback, to: GCallback.self), after: false)
+    }
+
     /// `void (*)(GObject *instance, GParamSpec *pspec, gpointer data)`: `notify::property`.
     @discardableResult
     public static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String,

@@ -37,7 +37,12 @@ public enum GlyphWarmUp {
         begin(texts, cssClasses, finished: report)
     }
 
+    /// How many texts warm-ups were given so far (a test hook: the demo's `caches` QA event). What they prepared is in
+    /// cairo's and Pango's caches, which have bounds of their own and no way to read their size.
+    @_spi(Testing) public private(set) static var textsGiven = 0
+
     private static func begin(_ texts: [String], _ cssClasses: [String], finished: ((GlyphWarmUpReport) -> Void)?) {
+        textsGiven += texts.count
         let input = WarmUpInput(texts: texts, font: FontSetup(styledAs: cssClasses),
                                 done: finished.map { Unmanaged.passRetained(DoneBox($0)).toOpaque() })
         let data = Unmanaged.passRetained(input).toOpaque()

@@ -53,6 +53,30 @@ final class DemoBench {
         targets[page] = WeakScroller(scroller: scroller)
     }
 
+    private struct WeakCarousel { weak var carousel: Carousel? }
+    private var carousels: [WeakCarousel] = []
+
+    /// A page offers its carousel, whose image cache the `caches` event reports (not retained).
+    func register(carousel: Carousel) {
+        carousels.append(WeakCarousel(carousel: carousel))
+    }
+
+    /// The `caches` QA event: the size of every cache of the built pages now, so a soak can tell a cache that is
+    /// full from memory that leaks. `images`, `image_bytes`, `image_files`, `image_failed`, `decodes`: the carousel's
+    /// image cache; `item_widgets`: the item widgets of every snapping row (bound and pooled), by page;
+    /// `glyph_texts`: texts given to the glyph warm-up so far.
+    func reportCaches(_ log: QALog) {
+        let all = carousels.compactMap { $0.carousel?.imageCacheSizes }
+        func total(_ field: (ImageCacheSizes) -> Int) -> Int { all.map(field).reduce(0, +) }
+        var items: [String: Int] = [:]
+        for (page, target) in targets {
+            if let scroller = target.scroller { items[page] = scroller.createdItemCount }
+        }
+        log.caches(["images": total(\.images), "image_bytes": total(\.bytes), "image_files": total(\.files),
+                    "image_failed": total(\.failed), "decodes": total(\.decodes),
+                    "item_widgets": items, "glyph_texts": GlyphWarmUp.textsGiven])
+    }
+
     /// Called once after `ready`: runs the benchmark on `page` when it is on, then closes `window`.
     func begin(page: String, window: UnsafeMutablePointer<GtkWidget>, log: QALog) {
         watch(page: page, window: window, log: log)

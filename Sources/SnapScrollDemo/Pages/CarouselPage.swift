@@ -44,6 +44,7 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
 
     context.register(page: "carousel", carousel.scroller)
     context.register(page: "carousel", dots: dots)
+    context.bench.register(carousel: carousel)
     context.guides.follow(carousel.scroller)
     carousel.onPageChanged = { log.page(component, index: $0.index, cause: $0.cause) }
     carousel.onSettled = { log.settled(component, index: $0.index, offset: $0.offset, cause: $0.cause) }

@@ -149,7 +149,8 @@ final class DemoWindow {
         let log = log
         let menu = MainMenu(window: window, application: application, qaShown: qaShown, guides: context.guides,
                             iconFolder: context.resources.checkoutIconFolder,
-                            settingChanged: { log.setting($0, value: $1) }) { [weak self] show in
+                            settingChanged: { log.setting($0, value: $1) },
+                            beforeQuit: { [weak self] in self?.reportCaches() }) { [weak self] show in
             guard let self else { return }
             if !self.qaFollowingHeight { self.qaHiddenByUser = !show }
             self.showQAPanel(show)
@@ -178,6 +179,11 @@ final class DemoWindow {
         Signals.connectNotify(window.raw, property: "default-height") { heightLater.schedule() }
         Signals.connect(window.raw, "realize", after: true) { [weak self] in self?.watchFirstFrame() }
         Signals.connect(window.raw, "map", after: true) { [weak self] in self?.focusVisiblePage() }
+        // The caches' sizes while every page is still as it was (closing unmaps the carousel, which drops its images).
+        Signals.connectBoolean(window.raw, "close-request") { [weak self] in
+            self?.reportCaches()
+            return false
+        }
         // The QA panel's queued lines must not reach a view that is going away.
         Signals.connect(window.raw, "destroy") { [weak self] in
             self?.qaPanel.close()
@@ -216,6 +222,15 @@ final class DemoWindow {
     }
 
     func present() { gtk_window_present(window.cast()) }
+
+    private var cachesReported = false
+
+    /// The `caches` QA event, once, as the window closes or the app quits (Ctrl+Q, a termination signal).
+    func reportCaches() {
+        guard !cachesReported else { return }
+        cachesReported = true
+        bench.reportCaches(log)
+    }
 
     /// Builds the visible page into its stack slot the first time it is shown.
     private func buildVisiblePage() {

@@ -28,9 +28,11 @@ final class MainMenu {
 
     /// Adds the actions to `window` (and `app.quit` to `application`), sets their accelerators and makes the menu
     /// button. `qaShown` is the QA panel's state now; `showQAPanel` shows or hides it; `guides` is the snap guides'
-    /// switch. `settingChanged` hears every change of a setting's state, with the setting's name in the QA log.
+    /// switch. `settingChanged` hears every change of a setting's state, with the setting's name in the QA log;
+    /// `beforeQuit` runs when `app.quit` is activated, before the application quits.
     init(window: UnsafeMutablePointer<GtkWidget>, application: Application, qaShown: Bool, guides: SnapGuidesSwitch,
          iconFolder: String? = nil, settingChanged: @escaping @MainActor (_ name: String, _ on: Bool) -> Void = { _, _ in },
+         beforeQuit: @escaping @MainActor () -> Void = {},
          showQAPanel: @escaping @MainActor (Bool) -> Void) {
         self.window = window
         self.iconFolder = iconFolder
@@ -52,7 +54,10 @@ final class MainMenu {
         addAction("close", to: OpaquePointer(window)) { gtk_window_close(window.cast()) }
         addAction("main-menu", to: OpaquePointer(window)) { [weak self] in self?.toggleMenu() }
         // Quitting is the application's (GNOME's `app.quit`); the main loop ends as when the last window closes.
-        addAction("quit", to: OpaquePointer(application.pointer)) { [weak application] in application?.quit() }
+        addAction("quit", to: OpaquePointer(application.pointer)) { [weak application] in
+            beforeQuit()
+            application?.quit()
+        }
 
         Self.setAccels(application, "win.main-menu", ["F10"])
         Self.setAccels(application, "win.qa-panel", ["<Control>l"])

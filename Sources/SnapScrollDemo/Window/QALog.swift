@@ -134,6 +134,11 @@ final class QALog {
         emit("resized", ["width": width, "height": height])
     }
 
+    /// The caches' sizes as the app ends (`DemoBench.reportCaches`).
+    func caches(_ fields: [String: Any]) {
+        emit("caches", fields)
+    }
+
     /// Writes `{"event": name, "seq": N, "t": ms, …fields}` with those three first and the rest in a stable order.
     private func emit(_ name: String, _ fields: [String: Any]) {
         sequence += 1
@@ -172,6 +177,8 @@ final class QALog {
             return double == double.rounded() && abs(double) < 1e15 ? String(Int(double)) : String(double)
         case let string as String: return quoted(string)
         case let raw as RawJSON: return raw.text
+        case let counts as [String: Int]:
+            return "{" + counts.keys.sorted().map { "\(quoted($0)):\(counts[$0]!)" }.joined(separator: ",") + "}"
         default: return quoted(String(describing: value))
         }
     }

@@ -111,6 +111,9 @@ public final class Carousel {
     var spacingOverride: Double? {
         didSet { scroller.rebuildLayout() }
     }
+
+    /// What the banners' image cache holds now; nil for pages of the application's own (a test hook).
+    @_spi(Testing) public var imageCacheSizes: ImageCacheSizes? { (store as? BannerPages)?.cache.sizes }
     /// Page dots following this carousel (``PageDots/attach(to:)``); weak, so the dots go with their window.
     private var dots: [WeakDots] = []
 
