@@ -116,11 +116,21 @@ extension PagerGeometry {
     /// down the height keep the design's proportions at the largest scale that both fits the panel in `width` and
     /// leaves the neighbours the design's share of the height (``PagerDesign/verticalComponentHeight``).
     /// `componentWidth` is then the component's width, `sideMargin` the margin above and below the resting page.
+    /// A bounded text line (``PagerDesign/maximumTextHeight``) leaves the image the rest of the height.
     public init(design: PagerDesign = .peekingBanners, componentHeight height: Double, width: Double) {
         let length = design.verticalComponentHeight
         let height = height.isFinite ? max(0, height) : 0
         let width = width.isFinite ? max(0, width) : 0
-        let scale = length > 0 && design.panelWidth > 0 ? min(height / length, width / design.panelWidth) : 0
+        var scale = 0.0
+        if length > 0 && design.panelWidth > 0 {
+            // The panel's share of the height, and the scale at which image and (bounded) text fill it.
+            let room = height * design.panelWidth / design.componentWidth
+            var byHeight = height / length
+            if design.textHeight * byHeight > design.scaledTextHeight(byHeight), design.imageHeight > 0 {
+                byHeight = max(0, room - design.scaledTextHeight(.infinity)) / design.imageHeight
+            }
+            scale = min(byHeight, width / design.panelWidth)
+        }
         self.init(design: design, componentWidth: design.componentWidth * scale)
         componentWidth = width
         sideMargin = (height - panelHeight) / 2

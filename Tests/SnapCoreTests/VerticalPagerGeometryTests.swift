@@ -17,6 +17,10 @@ import Testing
             d.imageHeight = Double.random(in: 50...600, using: &rng)
             d.textHeight = Double.random(in: 0...60, using: &rng)
         }
+        if seed % 8 == 2 {   // bounds on the scaled gap and text line, as the demo's design has
+            d.maximumGap = Double.random(in: 0...30, using: &rng)
+            d.maximumTextHeight = Double.random(in: 0...50, using: &rng)
+        }
         let height = Double.random(in: 0...3000, using: &rng), width = Double.random(in: 0...3000, using: &rng)
         let g = PagerGeometry(design: d, componentHeight: height, width: width)
         let tolerance = 1e-9 * max(1, height, width)
@@ -25,11 +29,13 @@ import Testing
         #expect(g.panelHeight * d.verticalComponentHeight / (d.imageHeight + d.textHeight) <= height + tolerance,
                 "leaves the neighbours their share")
         #expect(abs(g.panelHeight + 2 * g.sideMargin - height) <= tolerance, "margins above and below make the height")
-        #expect(abs(g.panelWidth * (d.imageHeight + d.textHeight) - g.panelHeight * d.panelWidth) <= tolerance * 1000,
-                "the design's proportions")
-        #expect(abs(g.gap - d.gap * g.scale) <= tolerance)
+        #expect(abs(g.panelWidth * d.imageHeight - g.imageHeight * d.panelWidth) <= tolerance * 1000,
+                "the image keeps the design's proportions")
+        #expect(abs(g.textHeight - min(d.textHeight * g.scale, max(d.textHeight, d.maximumTextHeight))) <= tolerance,
+                "the text line scales up to its bound")
+        #expect(abs(g.gap - min(d.gap * g.scale, max(d.gap, d.maximumGap))) <= tolerance)
         let widthBound = abs(g.panelWidth - width) <= tolerance
-        let heightBound = abs(g.panelHeight + (d.verticalComponentHeight - d.imageHeight - d.textHeight) * g.scale - height) <= tolerance * 10
+        let heightBound = abs(g.panelHeight * d.componentWidth / d.panelWidth - height) <= tolerance * 10
         #expect(widthBound || heightBound, "as large as the limits allow")
     }
 

@@ -28,7 +28,7 @@ final class ScrollerInputTests: XCTestCase {
         for gesture in Self.session {
             let count = f.settled.count
             let base = f.scroller.now
-            for input in gesture { f.scroller.inject(input.movedBy(base)) }
+            for input in gesture { f.scroller.inject(input.shifted(by: base)) }
             f.waitSettled(count + 1)
         }
         return f.settled
@@ -67,21 +67,6 @@ final class ScrollerInputTests: XCTestCase {
             XCTAssertFalse(f.scroller.inject(.motion(offsetX: -3, time: now + 10)), "below the drag threshold")
             f.scroller.inject(.release(offsetX: -3, time: now + 20))
             XCTAssertEqual(f.taps, [0], "a press and release short of a drag is a tap on the item under the press")
-        }
-    }
-}
-
-extension ScrollerInput {
-    /// The input with its device time moved by `delta` ms.
-    func movedBy(_ delta: Double) -> ScrollerInput {
-        switch self {
-        case .scroll(let dx, let dy, let wheel, let time): .scroll(dx: dx, dy: dy, wheel: wheel, time: time + delta)
-        case .scrollEnd: .scrollEnd
-        case .decelerate(let vx, let vy, let time): .decelerate(vx: vx, vy: vy, time: time + delta)
-        case .press(let x, let time, let touch): .press(x: x, time: time + delta, touch: touch)
-        case .motion(let ox, let time): .motion(offsetX: ox, time: time + delta)
-        case .release(let ox, let time): .release(offsetX: ox, time: time + delta)
-        case .key(let keyval, let time): .key(keyval: keyval, time: time + delta)
         }
     }
 }

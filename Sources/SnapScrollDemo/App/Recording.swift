@@ -426,22 +426,6 @@ struct Recording: Equatable {
     }
 }
 
-extension ScrollerInput {
-    /// The same input with its device time moved by `delta` ms (from the monotonic clock to the recording's time
-    /// base and back).
-    func shifted(by delta: Double) -> ScrollerInput {
-        switch self {
-        case .scroll(let dx, let dy, let wheel, let time): .scroll(dx: dx, dy: dy, wheel: wheel, time: time + delta)
-        case .scrollEnd: .scrollEnd
-        case .decelerate(let vx, let vy, let time): .decelerate(vx: vx, vy: vy, time: time + delta)
-        case .press(let x, let time, let touch): .press(x: x, time: time + delta, touch: touch)
-        case .motion(let ox, let time): .motion(offsetX: ox, time: time + delta)
-        case .release(let ox, let time): .release(offsetX: ox, time: time + delta)
-        case .key(let keyval, let time): .key(keyval: keyval, time: time + delta)
-        }
-    }
-}
-
 private extension String {
     func replacingSpaces() -> String {
         var out = ""

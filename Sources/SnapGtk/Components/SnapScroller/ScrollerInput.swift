@@ -23,6 +23,21 @@ public enum ScrollerInput: Sendable, Equatable {
     case key(keyval: UInt32, time: Double)
 }
 
+extension ScrollerInput {
+    /// The same input with its device time moved by `delta` ms (a recording's time base to the clock's and back).
+    @_spi(Testing) public func shifted(by delta: Double) -> ScrollerInput {
+        switch self {
+        case .scroll(let dx, let dy, let wheel, let time): .scroll(dx: dx, dy: dy, wheel: wheel, time: time + delta)
+        case .scrollEnd: .scrollEnd
+        case .decelerate(let vx, let vy, let time): .decelerate(vx: vx, vy: vy, time: time + delta)
+        case .press(let x, let time, let touch): .press(x: x, time: time + delta, touch: touch)
+        case .motion(let ox, let time): .motion(offsetX: ox, time: time + delta)
+        case .release(let ox, let time): .release(offsetX: ox, time: time + delta)
+        case .key(let keyval, let time): .key(keyval: keyval, time: time + delta)
+        }
+    }
+}
+
 extension SnapScroller {
     /// Delivers `input` to the handler its GTK controller calls (`handleScroll`, `handleScrollEnd`,
     /// `handleDecelerate`, `handleDrag*`, `handleKey`), at its own device time. Returns what that handler returns
