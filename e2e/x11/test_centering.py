@@ -132,7 +132,7 @@ def test_a_scrolling_row_is_a_tab_stop_with_a_ring_moved_by_keys_and_a_vertical_
     from look import Window, saturation
     with App("--page", "centering", "--size", "360x640") as app:
         app.wait_event("layout", component="centering")
-        panel = app.find(name="Centering")
+        panel = app.find(name="Centring")
         view = app.find(role="scroll pane", name="Chips, centred when they fit", root=panel)
         row = app.find(name="Chips", root=panel)
         add = app.find(role="push button", name="Add chip", root=panel)

@@ -107,8 +107,10 @@ let status = SnapApplication.run(id: "io.github.snapscroll.Gallery") { window in
     strip.itemWidths = shown.map(\.thumbnailWidth)
     strip.rootWidget.sizeRequest = (width: -1, height: 72)
     let caption = Label()
-    @MainActor func showStatus() {
-        caption.text = shown.isEmpty ? "No photos" : "Showing: \(shown[carousel.currentPage].title) (\(carousel.currentPage + 1) of \(shown.count))"
+    // `page`: the page the carousel is on or heading to (a page event names its destination as the motion starts).
+    @MainActor func showStatus(page: Int? = nil) {
+        let page = page ?? carousel.currentPage
+        caption.text = shown.indices.contains(page) ? "Showing: \(shown[page].title) (\(page + 1) of \(shown.count))" : "No photos"
     }
     showStatus()
 
@@ -123,7 +125,7 @@ let status = SnapApplication.run(id: "io.github.snapscroll.Gallery") { window in
     }
     // The two rows in step: whichever the user moves, the other follows (their own moves are programmatic).
     carousel.onPageChanged = { [weak strip] event in
-        showStatus()
+        showStatus(page: event.index)
         guard event.cause != .programmatic, event.cause != .dataChange, let strip, strip.currentIndex != event.index else { return }
         strip.scrollTo(index: event.index)
     }
