@@ -92,7 +92,7 @@ def test_vertical_strip_keys():
         m = app.mark(); xdo("key", "Down"); v.settle(m, "strip", 1, "keyboard")
         m = app.mark(); xdo("key", "End"); v.settle(m, "strip", 6, "keyboard")
         m = app.mark(); xdo("key", "Up"); v.settle(m, "strip", 5, "keyboard")
-        # Page Up: the farthest card within one viewport (320 px / 170 px pitch: 1 card).
+        # Page Up: the farthest card within one viewport (280 px / 170 px pitch: 1 card).
         m = app.mark(); xdo("key", "Page_Up"); v.settle(m, "strip", 4, "keyboard")
         m = app.mark(); xdo("key", "Home"); v.settle(m, "strip", 0, "keyboard")
         # Right is not the list's: the focus moves on and the list stays.

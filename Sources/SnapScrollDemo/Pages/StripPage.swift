@@ -7,7 +7,7 @@ private enum StripDesign {
     static let cardWidth = 100.0
     static let cardHeight = 100
     static let spacing = 70.0
-    static let verticalSize = (width: 220, height: 320)
+    static let verticalSize = (width: 220, height: 280)
     /// Cards on each side of the start item that the first frame lays out at the default window size: the visible
     /// ones (half the 960 px window holds about three 170 px steps) and the scroller's overscan.
     static let firstFrameRadius = 3 + SnapScroller.overscan

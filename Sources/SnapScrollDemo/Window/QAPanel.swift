@@ -18,7 +18,7 @@ final class QAPanel {
     /// Lines kept; older ones scroll away.
     static let maximumLines = 200
     /// The least height (px) of the log's scrolled area; it takes whatever more the panel is given.
-    static let logHeight: Int32 = 110
+    static let logHeight: Int32 = 80
     /// The filters' choices: "All" first, then the events the contract names, and the components (page IDs).
     static let eventChoices = ["ready", "settled", "selected", "page", "tapped", "layout", "gesture", "switched",
                                "setting", "resized", "error"]
