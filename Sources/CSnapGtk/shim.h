@@ -67,6 +67,27 @@ static inline gboolean snap_object_get_boolean(gpointer object, const char *name
     return value;
 }
 
+/* Integer and string GObject properties likewise (a string read is the caller's to g_free). */
+static inline void snap_object_set_int(gpointer object, const char *name, gint value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline gint snap_object_get_int(gpointer object, const char *name) {
+    gint value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
+static inline void snap_object_set_string(gpointer object, const char *name, const char *value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline char *snap_object_get_string(gpointer object, const char *name) {
+    char *value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
 /* ---- wrappers for the snapping strip ---- */
 
 /* ---- end snapping strip ---- */

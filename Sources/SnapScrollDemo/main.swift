@@ -59,6 +59,8 @@ g_set_prgname(program)
 g_set_application_name("SnapScroll")
 guard GtkThread.initialize() else { fail("cannot open a display", status: 1) }
 StartupPhases.mark("gtk")
+// A replay lays text out as the recording display did (its font, resolution and rendering).
+recording?.text?.apply()
 if options.reduceMotion { DemoSettings.setAnimationsEnabled(false) }
 if options.rtl { DemoSettings.setRightToLeft(true) }
 // The widgets' own styles first: the demo's stylesheet uses their named colours and overrides their rules.

@@ -30,6 +30,9 @@ final class RecordingTests: XCTestCase {
         recording.reduceMotion = true
         recording.loop = true
         recording.autoplaySeconds = 2.5
+        recording.startItem = 500_000
+        recording.snapGuides = true
+        recording.text = TextRendering(font: "Cantarell 11", dpi: 98_304, antialias: 1, hinting: 1, hintStyle: "hintslight")
         // A path that is not UTF-8, with a space, a quote and a backslash.
         recording.contentFile = Array("/srv/a \"b\"\\c-".utf8) + [0xe9, 0xff] + Array(".json".utf8)
         let events: [Recording.Event] = [
@@ -39,6 +42,7 @@ final class RecordingTests: XCTestCase {
             .input(component: "menu", .scrollEnd),
             .input(component: "menu", .decelerate(vx: -1234.5678, vy: 1e-5, time: 410.25)),
             .input(component: "carousel", .press(x: 457, time: 500)),
+            .input(component: "carousel", .press(x: 12.5, time: 505, touch: true)),
             .input(component: "carousel", .motion(offsetX: -16.5, time: 516.001)),
             .input(component: "carousel", .release(offsetX: -130, time: 600)),
             .input(component: "strip", .key(keyval: UInt32(GDK_KEY_Page_Down), time: 700)),
@@ -50,7 +54,8 @@ final class RecordingTests: XCTestCase {
         ]
         recording.entries = events.enumerated().map { Recording.Entry(at: Double($0.offset) * 10.5, event: $0.element, line: 0) }
         var read = try roundTrip(recording)
-        XCTAssertEqual(read.entries.map(\.line), Array(10...(9 + events.count)))
+        // Nine lines of the format and options, then start item, guides and the five text settings.
+        XCTAssertEqual(read.entries.map(\.line), Array(17...(16 + events.count)))
         read.entries = read.entries.map { Recording.Entry(at: $0.at, event: $0.event, line: 0) }
         XCTAssertEqual(read, recording)
         XCTAssertEqual(read.settles, [.init(component: "carousel", index: 3, offset: 169_999_830.5, cause: "touchpad")])

@@ -78,6 +78,9 @@ struct Recording: Equatable {
     var startItem: Int?
     /// `--snap-guides`: drawn or not (they change no settle; the replay shows what the tester saw).
     var snapGuides = false
+    /// The display's text settings when recorded (font, resolution, rendering), which the replay takes over: rows
+    /// of text a pixel taller on one display server than on another move whatever fills the height left to it.
+    var text: TextRendering?
     /// The content file (absolute, as bytes), or nil for the default one.
     var contentFile: [UInt8]?
     var entries: [Entry] = []
@@ -106,6 +109,11 @@ struct Recording: Equatable {
                      "option autoplay \(autoplaySeconds.map(Self.number) ?? "off")"]
         if let startItem { lines.append("option start-item \(startItem)") }
         if snapGuides { lines.append("option snap-guides on") }
+        if let text {
+            lines += ["option font \(Self.quoted(Array(text.font.utf8)))", "option font-dpi \(text.dpi)",
+                      "option font-antialias \(text.antialias)", "option font-hinting \(text.hinting)",
+                      "option font-hintstyle \(Self.quoted(Array(text.hintStyle.utf8)))"]
+        }
         if let contentFile { lines.append("option content \(Self.quoted(contentFile))") }
         return lines
     }
@@ -297,6 +305,20 @@ struct Recording: Equatable {
             }
             recording.startItem = index
         case "snap-guides": recording.snapGuides = try flag()
+        case "font", "font-hintstyle":
+            let name = String(decoding: try unquoted(value, fail: fail), as: UTF8.self)
+            var text = recording.text ?? TextRendering.unset
+            if fields[1] == "font" { text.font = name } else { text.hintStyle = name }
+            recording.text = text
+        case "font-dpi", "font-antialias", "font-hinting":
+            guard let number = Int32(value), number >= -1 else { throw fail("bad value \"\(value)\" for \(fields[1]) (-1 or more)") }
+            var text = recording.text ?? TextRendering.unset
+            switch fields[1] {
+            case "font-dpi": text.dpi = number
+            case "font-antialias": text.antialias = number
+            default: text.hinting = number
+            }
+            recording.text = text
         case "content":
             recording.contentFile = try unquoted(value, fail: fail)
         default:

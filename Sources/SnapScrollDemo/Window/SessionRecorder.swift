@@ -30,6 +30,7 @@ final class SessionRecorder {
         header.autoplaySeconds = options.autoplaySeconds
         header.startItem = options.startItem
         header.snapGuides = options.snapGuides
+        header.text = TextRendering.current()
         header.contentFile = options.contentFile.map(Self.absolute)
     }
 
