@@ -4,7 +4,15 @@
  * With SNAPSCROLL_BENCH_FRAMES=N its child is a row of buttons in a scrolled window instead, which after `ready` it
  * scrolls back and forth on the frame clock for N frames, then prints one {"event":"bench",...} line with the frame
  * clock's intervals (as the demo's frame benchmark records them) and closes: the late frames any GTK app would see on
- * this machine at the same time, for comparison with the demo's. */
+ * this machine at the same time, for comparison with the demo's.
+ *
+ * With SNAPSCROLL_BENCH_LATENCY=N its child is the same row in a stock GtkScrolledWindow (kinetic scrolling on, as
+ * GTK's default), and after `ready` it makes N rounds of the demo's latency inputs' motions (SNAPSCROLL_BENCH_INPUT=
+ * latency): GTK 4 cannot inject events, so each input is a gtk_adjustment_set_value() made from a GLib timeout at the
+ * demo's spacing (a notch: one step of 120 px; a drag: 20 steps of 12 px 8 ms apart; a swipe: the demo's 8 touchpad
+ * deltas 8 ms apart), and the latency of the first input not yet drawn is from that call to the after-paint of the
+ * first frame whose adjustment value differs from the one before it; then one {"event":"bench",...} line with the
+ * demo's fields. It measures the stock widget's path from a new value to the screen, not its event handling. */
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +61,7 @@ static void after_paint_cb(GdkFrameClock *clock, gpointer window) {
 
 /* The frame control: intervals of the frame clock's (smoothed) frame time while the row scrolls. */
 #define LATE_FRAME_MS 20.0
-static int frames_wanted, frames_seen, late_frames;
+static int frames_wanted, frames_seen, late_frames, latency_rounds;
 static gint64 first_frame_time, last_frame_time;
 static double interval_max_ms, lowest_value = INFINITY, highest_value = -INFINITY;
 
@@ -85,6 +93,132 @@ static gboolean scroll_tick_cb(GtkWidget *scroller, GdkFrameClock *clock, gpoint
     return G_SOURCE_REMOVE;
 }
 
+/* The latency control. */
+#define LAT_KINDS 3
+#define LAT_MAX 4096
+static const char *lat_kinds[LAT_KINDS] = {"wheel", "drag", "swipe"};
+typedef struct { int kind; int delay_ms; gboolean waits; double delta; } LatStep;
+static LatStep *lat_steps;
+static int lat_count, lat_next;
+static GtkAdjustment *lat_adj;
+static GdkFrameClock *lat_clock;
+static GtkWidget *lat_window;
+static gboolean lat_pending;
+static gint64 lat_time;
+static double lat_value;
+static int lat_kind, lat_frames, lat_home_waits;
+static double lat_paint[LAT_KINDS][LAT_MAX], lat_start[LAT_KINDS][LAT_MAX];
+static int lat_n[LAT_KINDS], lat_behind[LAT_KINDS], lat_undrawn[LAT_KINDS];
+
+static void lat_add(int kind, int delay_ms, gboolean waits, double delta) {
+    lat_steps[lat_count++] = (LatStep){kind, delay_ms, waits, delta};
+}
+
+static void lat_after_paint(GdkFrameClock *clock, gpointer data) {
+    if (!lat_pending) return;
+    if (gtk_adjustment_get_value(lat_adj) == lat_value) { lat_frames++; return; }
+    int k = lat_kind;
+    if (lat_n[k] < LAT_MAX) {
+        lat_paint[k][lat_n[k]] = (g_get_monotonic_time() - lat_time) / 1000.0;
+        lat_start[k][lat_n[k]] = (gdk_frame_clock_get_frame_time(clock) - lat_time) / 1000.0;
+        lat_n[k]++;
+    }
+    if (lat_frames > lat_behind[k]) lat_behind[k] = lat_frames;
+    lat_pending = FALSE;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile of sorted values, as the demo's benchmark. */
+static double percentile(const double *sorted, int n, double p) {
+    if (n == 0) return 0;
+    int rank = (int)ceil(p / 100 * n);
+    if (rank < 1) rank = 1;
+    if (rank > n) rank = n;
+    return sorted[rank - 1];
+}
+
+static void lat_finish(void) {
+    printf("{\"event\":\"bench\",\"page\":\"stock\",\"input\":\"latency\"");
+    for (int k = 0; k < LAT_KINDS; k++) {
+        const char *names[2] = {"paint", "start"};
+        double *sets[2] = {lat_paint[k], lat_start[k]};
+        for (int s = 0; s < 2; s++) {
+            qsort(sets[s], lat_n[k], sizeof(double), compare_doubles);
+            printf(",\"%s_%s_median_ms\":%.3f,\"%s_%s_p95_ms\":%.3f,\"%s_%s_max_ms\":%.3f", lat_kinds[k], names[s],
+                   percentile(sets[s], lat_n[k], 50), lat_kinds[k], names[s], percentile(sets[s], lat_n[k], 95),
+                   lat_kinds[k], names[s], lat_n[k] ? sets[s][lat_n[k] - 1] : 0.0);
+        }
+        printf(",\"%s_inputs\":%d,\"%s_frames_behind_max\":%d,\"%s_undrawn\":%d", lat_kinds[k], lat_n[k],
+               lat_kinds[k], lat_behind[k], lat_kinds[k], lat_undrawn[k]);
+    }
+    printf("}\n");
+    fflush(stdout);
+    gtk_window_destroy(GTK_WINDOW(lat_window));
+}
+
+static void lat_schedule(void);
+
+static gboolean lat_fire(gpointer data) {
+    LatStep step = lat_steps[lat_next++];
+    double before = gtk_adjustment_get_value(lat_adj);
+    gint64 now = g_get_monotonic_time();
+    gtk_adjustment_set_value(lat_adj, before + step.delta);
+    if (!lat_pending) {
+        lat_pending = TRUE;
+        lat_time = now;
+        lat_value = before;
+        lat_kind = step.kind;
+        lat_frames = 0;
+    }
+    lat_schedule();
+    return G_SOURCE_REMOVE;
+}
+
+/* Before a gesture: the last input drawn (or given up on after a second), the row back in its middle. */
+static gboolean lat_wait(gpointer data) {
+    if (lat_pending && ++lat_home_waits <= 20) return G_SOURCE_CONTINUE;
+    if (lat_pending) lat_undrawn[lat_kind]++;
+    lat_pending = FALSE;
+    lat_home_waits = 0;
+    double span = gtk_adjustment_get_upper(lat_adj) - gtk_adjustment_get_page_size(lat_adj);
+    gtk_adjustment_set_value(lat_adj, span / 2);
+    g_timeout_add(lat_steps[lat_next].delay_ms, lat_fire, NULL);
+    return G_SOURCE_REMOVE;
+}
+
+static void lat_schedule(void) {
+    if (lat_next >= lat_count) { lat_finish(); return; }
+    if (lat_steps[lat_next].waits) g_timeout_add(50, lat_wait, NULL);
+    else g_timeout_add(lat_steps[lat_next].delay_ms, lat_fire, NULL);
+}
+
+static void lat_begin(GtkWidget *scroller, GtkWidget *window, int rounds) {
+    lat_window = window;
+    lat_adj = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(scroller));
+    lat_clock = gtk_widget_get_frame_clock(window);
+    g_signal_connect(lat_clock, "after-paint", G_CALLBACK(lat_after_paint), NULL);
+    lat_steps = g_new0(LatStep, rounds * 32);
+    /* The demo's short swipe: 8 deltas 8 ms apart rising evenly to 1.5 px/ms over the first half. */
+    for (int round = 0; round < rounds; round++) {
+        double sign = round % 2 == 0 ? 1 : -1;
+        lat_add(0, 100, TRUE, sign * 120);
+        for (int i = 1; i <= 20; i++) lat_add(1, i == 1 ? 100 : 8, i == 1, sign * 12);
+        for (int i = 0; i < 8; i++) lat_add(2, i == 0 ? 100 : 8, i == 0, sign * 1.5 * 8 * (i + 1 < 4 ? i + 1 : 4) / 4);
+    }
+    lat_schedule();
+}
+
+static void lat_ready_cb(GdkFrameClock *clock, gpointer scroller) {
+    static gboolean begun;
+    if (!ready_sent || begun) return;
+    begun = TRUE;
+    lat_begin(scroller, gtk_widget_get_ancestor(scroller, GTK_TYPE_WINDOW), latency_rounds);
+}
+
 static GtkWidget *scrolling_row(void) {
     GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24);
     for (int i = 1; i <= 200; i++) {
@@ -99,8 +233,10 @@ static GtkWidget *scrolling_row(void) {
     return scroller;
 }
 
-static void realize_cb(GtkWidget *window, gpointer data) {
+static void realize_cb(GtkWidget *window, gpointer scroller) {
     g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(after_paint_cb), window);
+    if (latency_rounds > 0)
+        g_signal_connect_after(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(lat_ready_cb), scroller);
 }
 
 static void activate_cb(GtkApplication *app, gpointer data) {
@@ -110,14 +246,21 @@ static void activate_cb(GtkApplication *app, gpointer data) {
     gtk_window_set_default_size(GTK_WINDOW(window), 960, 640);
     const char *frames = getenv("SNAPSCROLL_BENCH_FRAMES");
     frames_wanted = frames ? atoi(frames) : 0;
-    if (frames_wanted > 0) {
-        GtkWidget *scroller = scrolling_row();
+    const char *latency = getenv("SNAPSCROLL_BENCH_LATENCY");
+    latency_rounds = latency ? atoi(latency) : 0;
+    GtkWidget *scroller = NULL;
+    if (latency_rounds > 0) {
+        scroller = scrolling_row();
+        gtk_scrolled_window_set_kinetic_scrolling(GTK_SCROLLED_WINDOW(scroller), TRUE);
+        gtk_window_set_child(GTK_WINDOW(window), scroller);
+    } else if (frames_wanted > 0) {
+        scroller = scrolling_row();
         gtk_window_set_child(GTK_WINDOW(window), scroller);
         gtk_widget_add_tick_callback(scroller, scroll_tick_cb, window, NULL);
     } else {
         gtk_window_set_child(GTK_WINDOW(window), gtk_label_new("bare GTK4 window"));
     }
-    g_signal_connect_after(window, "realize", G_CALLBACK(realize_cb), NULL);
+    g_signal_connect_after(window, "realize", G_CALLBACK(realize_cb), scroller);
     mark("window");
     gtk_window_present(GTK_WINDOW(window));
     mark("present");

@@ -13,7 +13,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import startup  # noqa: E402
-from frames import measure_bare_frames, measure_frames, print_frames, row_name, write_large_content  # noqa: E402
+from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
+                    measure_stock_latency, print_frames, print_latency, row_name, write_large_content)
 from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -31,6 +32,9 @@ LATE_FRAME_MS = 20.0     # a frame interval over 20 ms is a late frame
 LATE_OVER_CONTROL = 2
 LARGE_TOLERANCE = 0.10   # large-content frame figures within 10 % of the small ones
 SNAPPING_PAGES = ["menu", "strip", "carousel"]
+# Input latency: no slower than the stock GtkScrolledWindow's at median and p95 (to the end of the paint), and never
+# drawn later than the frame after the first frame that follows the input.
+LATENCY_FRAMES_BEHIND = 1
 LOOPING_PAGES = ["strip", "carousel"]   # the pages `--loop` makes wrap around
 
 
@@ -39,6 +43,8 @@ def main():
     parser.add_argument("--snaps", type=int, default=None, help="snaps per frame run (default 100; 20 with --quick)")
     parser.add_argument("--flings", type=int, default=None,
                         help="touchpad flings per fling run (default 48; 12 with --quick): short and long, both ways")
+    parser.add_argument("--latency", type=int, default=None,
+                        help="latency rounds (a notch, a drag, a swipe) per page (default 40; 10 with --quick)")
     parser.add_argument("--items", type=int, default=LARGE_ITEMS, help="items in the large content")
     parser.add_argument("--quick", action="store_true", help="3 launches per start-up row, 20 snaps, 12 flings: for iterating")
     parser.add_argument("--snapcore", help="file whose last line is snapcore-bench's JSON")
@@ -47,6 +53,7 @@ def main():
         startup.RUNS = 3
     snaps = opts.snaps or (20 if opts.quick else 100)
     flings = opts.flings or (12 if opts.quick else 48)
+    rounds = opts.latency or (10 if opts.quick else 40)
     demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,6 +80,13 @@ def main():
         for page in LOOPING_PAGES:
             for kind, count in [("snaps", snaps), ("flings", flings)]:
                 motions.append(large_row(measure_frames(demo, page, count, ["--content", large, "--loop"], input=kind)))
+        # Input latency on each snapping page, each followed by the stock scrolled window's control.
+        latency, latency_control = [], []
+        for page in SNAPPING_PAGES:
+            latency.append(measure_latency(demo, page, rounds))
+            stock = measure_stock_latency(bare, rounds)
+            stock["page"] = f"stock (after {page})"
+            latency_control.append(stock)
     core = None
     if opts.snapcore:
         with open(opts.snapcore) as f:
@@ -95,7 +109,9 @@ def main():
           f"(max {floor['interval_max_ms']:.1f} ms); the demo's {opts.items:,}-item rows: "
           f"{demo_late} of {demo_frames}")
     print()
-    targets = check_targets(rows, frames, motions, floor)
+    print_latency([row for pair in zip(latency, latency_control) for row in pair])
+    print()
+    targets = check_targets(rows, frames, motions, floor) + latency_targets(latency, latency_control)
     for t in targets:
         print(f"{'PASS' if t['pass'] else 'MISS'}  {t['target']}: {t['measured']}")
     if core:
@@ -103,6 +119,7 @@ def main():
         print("core (snapcore-bench): " + json.dumps(core))
     print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": snaps, "flings": flings, "startup": rows,
                       "frames": frames, "frames_flings_wraps": motions, "frames_bare_control": floor,
+                      "latency": latency, "latency_stock_control": latency_control,
                       "targets": targets, "snapcore": core}))
 
 
@@ -125,6 +142,26 @@ def frame_cpu(row):
                  f"{row.get('late_major_faults', 0)} major page faults (read back from disk) and ran "
                  f"{row.get('late_thread_cpu_ms', 0):.1f} ms of the late intervals' {row.get('late_intervals_ms', 0):.0f} ms")
     return text
+
+
+def latency_targets(rows, controls):
+    """Per page and input kind: median and p95 from the input to the end of the frame that draws it no slower than
+    the stock scrolled window's in the control run made right after the page's, and at most LATENCY_FRAMES_BEHIND
+    frames painted without it."""
+    targets = []
+    for r, c in zip(rows, controls):
+        for k in LATENCY_KINDS:
+            median, p95 = r[f"{k}_paint_median_ms"], r[f"{k}_paint_p95_ms"]
+            stock_median, stock_p95 = c[f"{k}_paint_median_ms"], c[f"{k}_paint_p95_ms"]
+            behind = r[f"{k}_frames_behind_max"]
+            targets.append({"target": f"{r['page']} {k} latency: median and p95 <= the stock scrolled window's, at most "
+                                      f"{LATENCY_FRAMES_BEHIND} frame behind",
+                            "measured": f"median {median:.1f} vs {stock_median:.1f} ms, p95 {p95:.1f} vs {stock_p95:.1f}"
+                                        f" ms, max {r[k + '_paint_max_ms']:.1f} ms, {behind} frames behind at most"
+                                        f" ({r[k + '_inputs']} inputs, {r[k + '_undrawn']} never drawn)",
+                            "pass": median <= stock_median and p95 <= stock_p95 and behind <= LATENCY_FRAMES_BEHIND
+                                    and r[f"{k}_undrawn"] == 0 and r[f"{k}_inputs"] > 0})
+    return targets
 
 
 def check_targets(startup, frames, motions, control):

@@ -33,6 +33,7 @@ final class DemoBench {
     private var targets: [String: WeakScroller] = [:]
     private var pacer: FrameDriver?
     private var watcher: FrameDriver?
+    private var latency: LatencyRun?
     private var frameCPU: [Double] = []
     private var betweenCPU: [Double] = []
 
@@ -87,8 +88,12 @@ final class DemoBench {
             return
         }
         let input = getenv(Self.inputVariable).map { String(cString: $0) } ?? "snaps"
+        if input == "latency" {
+            latency = LatencyRun(page: page, scroller: scroller, window: window, rounds: motions, bench: self, log: log)
+            return
+        }
         guard input == "snaps" || input == "flings" else {
-            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("\(Self.inputVariable) is snaps or flings")])
+            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("\(Self.inputVariable) is snaps, flings or latency")])
             gtk_window_destroy(window.cast())
             return
         }
@@ -288,7 +293,7 @@ final class DemoBench {
     }
 
     /// Writes `{"event":"bench",…}` (values already JSON) where the QA log goes.
-    private func emit(_ log: QALog, _ fields: [String: String]) {
+    func emit(_ log: QALog, _ fields: [String: String]) {
         guard log.writesToStandardOutput else { return }
         var line = "{\"event\":\"bench\""
         for key in fields.keys.sorted() { line += ",\(QALog.quoted(key)):\(fields[key]!)" }
@@ -337,14 +342,14 @@ final class DemoBench {
     }
 
     /// Nearest-rank percentile of sorted values.
-    private static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 
     /// Milliseconds to the microsecond, as a JSON number.
-    private static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         String((value * 1000).rounded() / 1000)
     }
 }
