@@ -12,7 +12,11 @@
  * demo's spacing (a notch: one step of 120 px; a drag: 20 steps of 12 px 8 ms apart; a swipe: the demo's 8 touchpad
  * deltas 8 ms apart), and the latency of the first input not yet drawn is from that call to the after-paint of the
  * first frame whose adjustment value differs from the one before it; then one {"event":"bench",...} line with the
- * demo's fields. It measures the stock widget's path from a new value to the screen, not its event handling. */
+ * demo's fields. It measures the stock widget's path from a new value to the screen, not its event handling.
+ *
+ * With SNAPSCROLL_BENCH_WATCH=SECONDS, as the demo's frame watch: from `ready` for that long, frames kept coming by a
+ * tick callback, every interval (monotonic time at each tick) with when it started, then one {"event":"bench",...}
+ * line; the window stays open (the resize row resizes it meanwhile). */
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,6 +223,35 @@ static void lat_ready_cb(GdkFrameClock *clock, gpointer scroller) {
     lat_begin(scroller, gtk_widget_get_ancestor(scroller, GTK_TYPE_WINDOW), latency_rounds);
 }
 
+/* The frame watch. */
+static double watch_seconds;
+static gint64 watch_started, watch_last;
+static GString *watch_intervals;
+static int watch_frames;
+static double watch_max_ms;
+
+static gboolean watch_tick_cb(GtkWidget *window, GdkFrameClock *clock, gpointer data) {
+    if (!ready_sent) return G_SOURCE_CONTINUE;
+    gint64 now = g_get_monotonic_time();
+    if (!watch_started) {
+        watch_started = watch_last = now;
+        watch_intervals = g_string_new(NULL);
+        return G_SOURCE_CONTINUE;
+    }
+    double interval = (now - watch_last) / 1000.0;
+    g_string_append_printf(watch_intervals, "%s[%.3f,%.3f]", watch_frames ? "," : "", (watch_last - watch_started) / 1000.0,
+                           interval);
+    watch_frames++;
+    if (interval > watch_max_ms) watch_max_ms = interval;
+    watch_last = now;
+    if ((now - watch_started) / 1e6 < watch_seconds) return G_SOURCE_CONTINUE;
+    printf("{\"event\":\"bench\",\"page\":\"bare\",\"watch_seconds\":%.3f,\"frames\":%d,\"interval_max_ms\":%.3f,"
+           "\"intervals_at_ms\":[%s]}\n", watch_seconds, watch_frames, watch_max_ms, watch_intervals->str);
+    fflush(stdout);
+    g_string_free(watch_intervals, TRUE);
+    return G_SOURCE_REMOVE;
+}
+
 static GtkWidget *scrolling_row(void) {
     GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24);
     for (int i = 1; i <= 200; i++) {
@@ -260,6 +293,9 @@ static void activate_cb(GtkApplication *app, gpointer data) {
     } else {
         gtk_window_set_child(GTK_WINDOW(window), gtk_label_new("bare GTK4 window"));
     }
+    const char *watch = getenv("SNAPSCROLL_BENCH_WATCH");
+    watch_seconds = watch ? atof(watch) : 0;
+    if (watch_seconds > 0) gtk_widget_add_tick_callback(window, watch_tick_cb, NULL, NULL);
     g_signal_connect_after(window, "realize", G_CALLBACK(realize_cb), scroller);
     mark("window");
     gtk_window_present(GTK_WINDOW(window));

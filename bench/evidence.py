@@ -15,6 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import startup  # noqa: E402
 from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
                     measure_stock_latency, print_frames, print_latency, row_name, write_large_content)
+from resize import measure_resize, print_resize  # noqa: E402
 from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -35,6 +36,8 @@ SNAPPING_PAGES = ["menu", "strip", "carousel"]
 # Input latency: no slower than the stock GtkScrolledWindow's at median and p95 (to the end of the paint), and never
 # drawn later than the frame after the first frame that follows the input.
 LATENCY_FRAMES_BEHIND = 1
+# Resize: the longest frame around a resize to 1920x1080 and back within one frame period of the bare window's.
+RESIZE_OVER_BARE_MS = 1000 / 60
 LOOPING_PAGES = ["strip", "carousel"]   # the pages `--loop` makes wrap around
 
 
@@ -87,6 +90,8 @@ def main():
             stock = measure_stock_latency(bare, rounds)
             stock["page"] = f"stock (after {page})"
             latency_control.append(stock)
+        # Resizes on every page, launches interleaved with the bare window's.
+        resize = measure_resize(demo, bare, PAGES, 2 if opts.quick else 5)
     core = None
     if opts.snapcore:
         with open(opts.snapcore) as f:
@@ -111,7 +116,10 @@ def main():
     print()
     print_latency([row for pair in zip(latency, latency_control) for row in pair])
     print()
-    targets = check_targets(rows, frames, motions, floor) + latency_targets(latency, latency_control)
+    print_resize(resize)
+    print()
+    targets = (check_targets(rows, frames, motions, floor) + latency_targets(latency, latency_control)
+               + resize_targets(resize))
     for t in targets:
         print(f"{'PASS' if t['pass'] else 'MISS'}  {t['target']}: {t['measured']}")
     if core:
@@ -120,6 +128,7 @@ def main():
     print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": snaps, "flings": flings, "startup": rows,
                       "frames": frames, "frames_flings_wraps": motions, "frames_bare_control": floor,
                       "latency": latency, "latency_stock_control": latency_control,
+                      "resize": resize,
                       "targets": targets, "snapcore": core}))
 
 
@@ -162,6 +171,16 @@ def latency_targets(rows, controls):
                             "pass": median <= stock_median and p95 <= stock_p95 and behind <= LATENCY_FRAMES_BEHIND
                                     and r[f"{k}_undrawn"] == 0 and r[f"{k}_inputs"] > 0})
     return targets
+
+
+def resize_targets(rows):
+    """Per page: the median over runs of the longest frame around the resizes within RESIZE_OVER_BARE_MS of the bare
+    window's (rows[0])."""
+    bare = rows[0]
+    return [{"target": f"{r['name']}: longest frame around a resize to 1920x1080 and back <= the bare window's + "
+                       f"{RESIZE_OVER_BARE_MS:.1f} ms",
+             "measured": f"{r['longest_median_ms']:.1f} vs {bare['longest_median_ms']:.1f} ms (medians of {r['runs']})",
+             "pass": r["longest_median_ms"] <= bare["longest_median_ms"] + RESIZE_OVER_BARE_MS} for r in rows[1:]]
 
 
 def check_targets(startup, frames, motions, control):

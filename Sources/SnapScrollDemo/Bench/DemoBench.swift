@@ -242,10 +242,13 @@ final class DemoBench {
         var last = started
         var intervals: [Double] = []
         var late: [String] = []
+        // Every interval with when it started, for the resize row (bench/evidence.py): [[start ms, interval ms], …].
+        var all: [String] = []
         let watcher = FrameDriver(widget: window) { [weak self] _ in
             let now = g_get_monotonic_time()
             let interval = Double(now - last) / 1000
             intervals.append(interval)
+            all.append("[\(Self.number(Double(last - started) / 1000)),\(Self.number(interval))]")
             if interval > Self.lateFrameMs {
                 late.append("[\(Self.number(Double(last - started) / 1000)),\(Self.number(interval))]")
             }
@@ -257,6 +260,7 @@ final class DemoBench {
                 "late_frames": String(late.count), "interval_median_ms": Self.number(Self.percentile(sorted, 50)),
                 "interval_max_ms": Self.number(sorted.last ?? 0),
                 "late_at_ms": "[" + late.joined(separator: ",") + "]",
+                "intervals_at_ms": "[" + all.joined(separator: ",") + "]",
             ])
             return false
         }
