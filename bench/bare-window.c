@@ -22,6 +22,9 @@
 #include <stdlib.h>
 #include <math.h>
 #include <time.h>
+#include <dirent.h>
+#include <string.h>
+#include <unistd.h>
 
 /* Start-up phases on the monotonic clock, printed in `ready` as the demo does when SNAPSCROLL_BENCH_PHASES is set. */
 static double marks[8], cpu_marks[8];
@@ -63,6 +66,69 @@ static void after_paint_cb(GdkFrameClock *clock, gpointer window) {
     fflush(stdout);
 }
 
+/* The energy row: every thread's CPU time (utime + stime, clock ticks) and context switches (voluntary +
+ * nonvoluntary) from /proc/self/task, read when the row starts scrolling and when it stops. */
+#define MAX_THREADS 64
+typedef struct { long tid; char name[32]; long ticks, switches; } ThreadUse;
+static ThreadUse usage_start[MAX_THREADS], usage_end[MAX_THREADS];
+static int n_start, n_end;
+
+static int read_usage(ThreadUse *out) {
+    int n = 0;
+    DIR *dir = opendir("/proc/self/task");
+    if (!dir) return 0;
+    struct dirent *entry;
+    while ((entry = readdir(dir)) && n < MAX_THREADS) {
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+        char path[320], line[1024];
+        ThreadUse use = {.tid = atol(entry->d_name)};
+        snprintf(path, sizeof path, "/proc/self/task/%s/stat", entry->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f) continue;
+        size_t len = fread(line, 1, sizeof line - 1, f);
+        fclose(f);
+        line[len] = 0;
+        char *open = strchr(line, '('), *close = strrchr(line, ')');
+        if (!open || !close) continue;
+        snprintf(use.name, sizeof use.name, "%.*s", (int)(close - open - 1), open + 1);
+        for (char *c = use.name; *c; c++) if (*c == '"' || *c == '\\') *c = '_';
+        unsigned long utime = 0, stime = 0;
+        /* After the ')': state, then utime and stime are the 12th and 13th fields. */
+        sscanf(close + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime);
+        use.ticks = utime + stime;
+        snprintf(path, sizeof path, "/proc/self/task/%s/status", entry->d_name);
+        f = fopen(path, "r");
+        if (!f) continue;
+        while (fgets(line, sizeof line, f)) {
+            long v;
+            if (sscanf(line, "voluntary_ctxt_switches: %ld", &v) == 1) use.switches += v;
+            if (sscanf(line, "nonvoluntary_ctxt_switches: %ld", &v) == 1) use.switches += v;
+        }
+        fclose(f);
+        out[n++] = use;
+    }
+    closedir(dir);
+    return n;
+}
+
+/* Prints ,"cpu_ms":…,"switches":…,"threads":{"name":[cpu ms, switches],…} for what each thread used in between. */
+static void print_usage(void) {
+    double tick_ms = 1000.0 / sysconf(_SC_CLK_TCK), cpu = 0;
+    long switches = 0;
+    GString *threads = g_string_new(NULL);
+    for (int i = 0; i < n_end; i++) {
+        long ticks = usage_end[i].ticks, sw = usage_end[i].switches;
+        for (int j = 0; j < n_start; j++)
+            if (usage_start[j].tid == usage_end[i].tid) { ticks -= usage_start[j].ticks; sw -= usage_start[j].switches; }
+        cpu += ticks * tick_ms;
+        switches += sw;
+        g_string_append_printf(threads, "%s\"%s\":[%.1f,%ld]", threads->len ? "," : "", usage_end[i].name, ticks * tick_ms,
+                               sw);
+    }
+    printf(",\"cpu_ms\":%.1f,\"switches\":%ld,\"threads\":{%s}", cpu, switches, threads->str);
+    g_string_free(threads, TRUE);
+}
+
 /* The frame control: intervals of the frame clock's (smoothed) frame time while the row scrolls. */
 #define LATE_FRAME_MS 20.0
 static int frames_wanted, frames_seen, late_frames, latency_rounds;
@@ -79,6 +145,7 @@ static gboolean scroll_tick_cb(GtkWidget *scroller, GdkFrameClock *clock, gpoint
         frames_seen++;
     } else {
         first_frame_time = now;
+        n_start = read_usage(usage_start);
     }
     last_frame_time = now;
     /* Back and forth across 40 % of the row every 2 s, eased at both ends, as a run of snaps moves. */
@@ -89,9 +156,12 @@ static gboolean scroll_tick_cb(GtkWidget *scroller, GdkFrameClock *clock, gpoint
     lowest_value = fmin(lowest_value, gtk_adjustment_get_value(adj));
     highest_value = fmax(highest_value, gtk_adjustment_get_value(adj));
     if (frames_seen < frames_wanted) return G_SOURCE_CONTINUE;
+    n_end = read_usage(usage_end);
     printf("{\"event\":\"bench\",\"page\":\"bare\",\"frames\":%d,\"late_frames\":%d,\"interval_max_ms\":%.3f,"
-           "\"seconds\":%.3f,\"scrolled_px\":%.0f}\n", frames_seen, late_frames, interval_max_ms,
+           "\"seconds\":%.3f,\"scrolled_px\":%.0f", frames_seen, late_frames, interval_max_ms,
            (now - first_frame_time) / 1e6, highest_value - lowest_value);
+    print_usage();
+    printf("}\n");
     fflush(stdout);
     gtk_window_destroy(GTK_WINDOW(window));
     return G_SOURCE_REMOVE;

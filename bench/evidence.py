@@ -15,6 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import startup  # noqa: E402
 from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
                     measure_stock_latency, print_frames, print_latency, row_name, write_large_content)
+from energy import measure_idle, per_second, print_energy  # noqa: E402
 from resize import measure_resize, print_resize  # noqa: E402
 from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: E402
 
@@ -92,6 +93,9 @@ def main():
             latency_control.append(stock)
         # Resizes on every page, launches interleaved with the bare window's.
         resize = measure_resize(demo, bare, PAGES, 2 if opts.quick else 5)
+        # Idle: every thread's wake-ups over 3 s with nothing happening, on every page and the bare window.
+        idle = [dict(measure_idle([bare]), name="bare GTK4 window (C)")]
+        idle += [dict(measure_idle([demo, "--qa-log", "--page", page]), name=page) for page in PAGES]
     core = None
     if opts.snapcore:
         with open(opts.snapcore) as f:
@@ -118,8 +122,15 @@ def main():
     print()
     print_resize(resize)
     print()
+    energy = energy_rows(frames, motions, control)
+    print_energy(energy)
+    print("idle (3 s, 1.5 s after ready): " + "; ".join(
+        f"{r['name']} {r['switches']} switches, {r['cpu_ms']:.0f} ms CPU"
+        + (" (" + ", ".join(f"{n} {v[1]}" for n, v in sorted(r["threads"].items()) if v[1]) + ")" if r["switches"] else "")
+        for r in idle))
+    print()
     targets = (check_targets(rows, frames, motions, floor) + latency_targets(latency, latency_control)
-               + resize_targets(resize))
+               + resize_targets(resize) + idle_targets(idle))
     for t in targets:
         print(f"{'PASS' if t['pass'] else 'MISS'}  {t['target']}: {t['measured']}")
     if core:
@@ -128,7 +139,7 @@ def main():
     print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": snaps, "flings": flings, "startup": rows,
                       "frames": frames, "frames_flings_wraps": motions, "frames_bare_control": floor,
                       "latency": latency, "latency_stock_control": latency_control,
-                      "resize": resize,
+                      "resize": resize, "energy": [dict(r, name=n) for n, r in energy], "idle": idle,
                       "targets": targets, "snapcore": core}))
 
 
@@ -171,6 +182,31 @@ def latency_targets(rows, controls):
                             "pass": median <= stock_median and p95 <= stock_p95 and behind <= LATENCY_FRAMES_BEHIND
                                     and r[f"{k}_undrawn"] == 0 and r[f"{k}_inputs"] > 0})
     return targets
+
+
+def energy_rows(frames, motions, control):
+    """(name, figures) per frame row, then the bare window's scrolling control (all its runs together: it scrolled
+    after each large-content row for as many frames)."""
+    rows = [(f"{row_name(r)}, {r['items']:,} items", r) for r in frames + motions]
+    threads = {}
+    for c in control:
+        for name, (cpu, sw) in c["threads"].items():
+            threads.setdefault(name, [0.0, 0])
+            threads[name][0] += cpu
+            threads[name][1] += sw
+    rows.append(("stock scrolled window (control)", {"seconds": sum(c["seconds"] for c in control),
+                                                     "cpu_ms": sum(c["cpu_ms"] for c in control),
+                                                     "switches": sum(c["switches"] for c in control),
+                                                     "threads": threads}))
+    return rows
+
+
+def idle_targets(idle):
+    """Idle: no thread of the app wakes at all (the bare window's figure beside it)."""
+    bare = idle[0]
+    return [{"target": f"{r['name']}: idle, no wake-ups (3 s)",
+             "measured": f"{r['switches']} context switches, {r['cpu_ms']:.0f} ms CPU (bare window {bare['switches']})",
+             "pass": r["switches"] == 0} for r in idle[1:]]
 
 
 def resize_targets(rows):

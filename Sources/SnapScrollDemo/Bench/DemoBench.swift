@@ -34,6 +34,8 @@ final class DemoBench {
     private var pacer: FrameDriver?
     private var watcher: FrameDriver?
     private var latency: LatencyRun?
+    /// Every thread's CPU time and context switches when the motions began (the energy row).
+    private var usageAtStart = ThreadUsage()
     private var frameCPU: [Double] = []
     private var betweenCPU: [Double] = []
 
@@ -112,6 +114,7 @@ final class DemoBench {
         frames.clearCosts()
         var done = 0
         let started = g_get_monotonic_time()
+        usageAtStart = ThreadUsage.reading()
         // Progress per frame, sampled once a frame in the fractional index (items; virtual in a loop, so it has no
         // seam).
         var previous = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
@@ -293,6 +296,13 @@ final class DemoBench {
             fields["\(name)_p99_ms"] = Self.number(Self.percentile(values, 99))
             fields["\(name)_max_ms"] = Self.number(values.last ?? 0)
         }
+        // The energy row: CPU time and context switches of every thread while moving, by thread name.
+        let used = ThreadUsage.reading().since(usageAtStart)
+        fields["threads"] = "{" + used.keys.sorted().map { name in
+            "\(QALog.quoted(name)):[\(Self.number(used[name]!.cpuMs)),\(used[name]!.switches)]"
+        }.joined(separator: ",") + "}"
+        fields["cpu_ms"] = Self.number(used.values.reduce(0) { $0 + $1.cpuMs })
+        fields["switches"] = String(used.values.reduce(0) { $0 + $1.switches })
         emit(log, fields)
     }
 
