@@ -1,9 +1,11 @@
 """The whole benchmark in one run (scripts/bench runs it inside scripts/headless after a release build):
 start-up and memory against a bare GTK window (with a per-phase breakdown), start-up with 1,000,000 items on every
 page, frame timing during programmatic snaps with the shipped content and with 1,000,000 items, during touchpad
-flings and during motions across a looping row's seam with 1,000,000 items, and the core's figures. Prints tables,
+flings and during motions across a looping row's seam with 1,000,000 items, input latency (wheel, drag, swipe)
+against a stock GtkScrolledWindow, the longest frame around a resize beside the bare window's, CPU time and context
+switches per second of motion by thread beside the bare window's scrolling, idle wake-ups, and the core's figures. Prints tables,
 the targets with PASS/MISS, then one JSON line.
-Usage: evidence.py [--quick] [--snaps N] [--flings N] [--items N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
+Usage: evidence.py [--quick] [--snaps N] [--flings N] [--latency N] [--items N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
 
 import argparse
 import json
