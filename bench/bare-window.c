@@ -9,7 +9,7 @@
  * With SNAPSCROLL_BENCH_LATENCY=N its child is the same row in a stock GtkScrolledWindow (kinetic scrolling on, as
  * GTK's default), and after `ready` it makes N rounds of the demo's latency inputs' motions (SNAPSCROLL_BENCH_INPUT=
  * latency): GTK 4 cannot inject events, so each input is a gtk_adjustment_set_value() made from a GLib timeout at the
- * demo's spacing (a notch: one step of 120 px; a drag: 20 steps of 12 px 8 ms apart; a swipe: the demo's 8 touchpad
+ * demo's spacing (a notch: one step of 120 px; a drag: 20 steps of 6 px 8 ms apart; a swipe: the demo's 8 touchpad
  * deltas 8 ms apart), and the latency of the first input not yet drawn is from that call to the after-paint of the
  * first frame whose adjustment value differs from the one before it; then one {"event":"bench",...} line with the
  * demo's fields. It measures the stock widget's path from a new value to the screen, not its event handling.
@@ -280,7 +280,7 @@ static void lat_begin(GtkWidget *scroller, GtkWidget *window, int rounds) {
     for (int round = 0; round < rounds; round++) {
         double sign = round % 2 == 0 ? 1 : -1;
         lat_add(0, 100, TRUE, sign * 120);
-        for (int i = 1; i <= 20; i++) lat_add(1, i == 1 ? 100 : 8, i == 1, sign * 12);
+        for (int i = 1; i <= 20; i++) lat_add(1, i == 1 ? 100 : 8, i == 1, sign * 6);
         for (int i = 0; i < 8; i++) lat_add(2, i == 0 ? 100 : 8, i == 0, sign * 1.5 * 8 * (i + 1 < 4 ? i + 1 : 4) / 4);
     }
     lat_schedule();

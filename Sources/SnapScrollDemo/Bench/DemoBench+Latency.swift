@@ -58,13 +58,13 @@ final class LatencyRun {
         for round in 0..<rounds {
             let sign: Double = round % 2 == 0 ? 1 : -1
             steps.append(Step(kind: "wheel", delay: 100, waits: true, measured: true) { .scroll(dx: 0, dy: sign, wheel: true, time: $0) })
-            // A drag: press, 20 motions of 12 px 8 ms apart (content follows the pointer), release.
+            // A drag: press, 20 motions of 6 px 8 ms apart (content follows the pointer), release.
             steps.append(Step(kind: "drag", delay: 100, waits: true, measured: false) { .press(x: 480, time: $0) })
             for i in 1...20 {
-                let offset = -sign * 12 * Double(i)
+                let offset = -sign * 6 * Double(i)
                 steps.append(Step(kind: "drag", delay: 8, waits: false, measured: true) { .motion(offsetX: offset, time: $0) })
             }
-            steps.append(Step(kind: "drag", delay: 8, waits: false, measured: false) { .release(offsetX: -sign * 240, time: $0) })
+            steps.append(Step(kind: "drag", delay: 8, waits: false, measured: false) { .release(offsetX: -sign * 120, time: $0) })
             // A touchpad swipe: the short fling's deltas at their spacing, then scroll-end and decelerate.
             let swipe = TouchpadGesture.fling(speed: 1.5, events: 8)
             var previous = 0.0
