@@ -2,6 +2,7 @@
 The demo's frame rows and the bare C window's scrolling control read /proc/self/task themselves when their motion
 starts and ends (`cpu_ms`, `switches`, `threads` in their bench events); idle is read from outside here."""
 
+import json
 import os
 import subprocess
 import time
@@ -76,3 +77,40 @@ def print_energy(rows):
         cpu, switches, shares = per_second(r)
         print(f"{name:34} {r['seconds']:8.2f} {cpu:9.1f} {switches:11.0f}  "
               + ", ".join(f"{n} {s:.0%} {w:.0f}/s" for s, n, w in shares if s > 0 or w >= 1))
+
+
+def measure_autoplay(demo, timeout=60):
+    """The carousel advancing by itself (`--autoplay 1`): every thread's usage from one advance's `settled` to the
+    next's (the timer's wake-up, the motion, and the idle second between them, which wakes nothing), per second of the
+    motion (from its `page` event to its `settled`, on the QA log's clock)."""
+    p = subprocess.Popen([demo, "--qa-log", "--page", "carousel", "--autoplay", "1"], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True)
+    try:
+        deadline = time.monotonic() + timeout
+        before = page_t = None
+        for line in p.stdout:
+            if time.monotonic() > deadline:
+                raise RuntimeError("carousel autoplay: no advance")
+            if '"cause":"autoplay"' not in line:
+                continue
+            event = json.loads(line)
+            if event["event"] == "page" and before is not None:
+                page_t = event["t"]
+            elif event["event"] == "settled":
+                time.sleep(0.1)
+                if before is None:
+                    before = task_usage(p.pid)
+                elif page_t is not None:
+                    threads = since(task_usage(p.pid), before)
+                    seconds = (event["t"] - page_t) / 1000
+                    break
+        else:
+            raise RuntimeError("carousel autoplay: the app ended")
+    finally:
+        p.terminate()
+        try:
+            p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+    return {"seconds": seconds, "threads": threads, "cpu_ms": sum(t[0] for t in threads.values()),
+            "switches": sum(t[1] for t in threads.values())}

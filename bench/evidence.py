@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import startup  # noqa: E402
 from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
                     measure_stock_latency, print_frames, print_latency, row_name, write_large_content)
-from energy import measure_idle, per_second, print_energy  # noqa: E402
+from energy import measure_autoplay, measure_idle, print_energy  # noqa: E402
 from resize import measure_resize, print_resize  # noqa: E402
 from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: E402
 
@@ -98,6 +98,8 @@ def main():
         # Idle: every thread's wake-ups over 3 s with nothing happening, on every page and the bare window.
         idle = [dict(measure_idle([bare]), name="bare GTK4 window (C)")]
         idle += [dict(measure_idle([demo, "--qa-log", "--page", page]), name=page) for page in PAGES]
+        # One autoplay advance of the carousel, measured from outside (settled to settled).
+        autoplay = measure_autoplay(demo)
     core = None
     if opts.snapcore:
         with open(opts.snapcore) as f:
@@ -125,6 +127,7 @@ def main():
     print_resize(resize)
     print()
     energy = energy_rows(frames, motions, control)
+    energy.insert(-1, ("carousel, one autoplay advance", autoplay))
     print_energy(energy)
     print("idle (3 s, 1.5 s after ready): " + "; ".join(
         f"{r['name']} {r['switches']} switches, {r['cpu_ms']:.0f} ms CPU"
