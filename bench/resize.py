@@ -8,6 +8,7 @@ left out). Run inside scripts/headless."""
 import json
 import os
 import queue
+import statistics
 import subprocess
 import threading
 import time
@@ -76,7 +77,7 @@ def measure_resize(demo, bare, pages, runs):
     for name, _ in configs:
         values = sorted(samples[name])
         rows.append({"name": name, "runs": len(values), "longest_ms": values,
-                     "longest_median_ms": values[(len(values) - 1) // 2]})
+                     "longest_median_ms": statistics.median(values)})
     return rows
 
 
