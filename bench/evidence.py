@@ -1,9 +1,11 @@
 """The whole benchmark in one run (scripts/bench runs it inside scripts/headless after a release build):
 start-up and memory against a bare GTK window (with a per-phase breakdown), start-up with 1,000,000 items on every
 page, frame timing during programmatic snaps with the shipped content and with 1,000,000 items, during touchpad
-flings and during motions across a looping row's seam with 1,000,000 items, and the core's figures. Prints tables,
+flings and during motions across a looping row's seam with 1,000,000 items, input latency (wheel, drag, swipe)
+against a stock GtkScrolledWindow, the longest frame around a resize beside the bare window's, CPU time and context
+switches per second of motion by thread beside the bare window's scrolling, idle wake-ups, and the core's figures. Prints tables,
 the targets with PASS/MISS, then one JSON line.
-Usage: evidence.py [--quick] [--snaps N] [--flings N] [--items N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
+Usage: evidence.py [--quick] [--snaps N] [--flings N] [--latency N] [--items N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
 
 import argparse
 import json
@@ -13,7 +15,10 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import startup  # noqa: E402
-from frames import measure_bare_frames, measure_frames, print_frames, row_name, write_large_content  # noqa: E402
+from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
+                    measure_stock_latency, print_frames, print_latency, row_name, write_large_content)
+from energy import measure_autoplay, measure_idle, print_energy  # noqa: E402
+from resize import measure_resize, print_resize  # noqa: E402
 from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -31,6 +36,11 @@ LATE_FRAME_MS = 20.0     # a frame interval over 20 ms is a late frame
 LATE_OVER_CONTROL = 2
 LARGE_TOLERANCE = 0.10   # large-content frame figures within 10 % of the small ones
 SNAPPING_PAGES = ["menu", "strip", "carousel"]
+# Input latency: no slower than the stock GtkScrolledWindow's at median and p95 (to the end of the paint), and never
+# drawn later than the frame after the first frame that follows the input.
+LATENCY_FRAMES_BEHIND = 1
+# Resize: the longest frame around a resize to 1920x1080 and back within one frame period of the bare window's.
+RESIZE_OVER_BARE_MS = 1000 / 60
 LOOPING_PAGES = ["strip", "carousel"]   # the pages `--loop` makes wrap around
 
 
@@ -39,6 +49,8 @@ def main():
     parser.add_argument("--snaps", type=int, default=None, help="snaps per frame run (default 100; 20 with --quick)")
     parser.add_argument("--flings", type=int, default=None,
                         help="touchpad flings per fling run (default 48; 12 with --quick): short and long, both ways")
+    parser.add_argument("--latency", type=int, default=None,
+                        help="latency rounds (a notch, a drag, a swipe) per page (default 40; 10 with --quick)")
     parser.add_argument("--items", type=int, default=LARGE_ITEMS, help="items in the large content")
     parser.add_argument("--quick", action="store_true", help="3 launches per start-up row, 20 snaps, 12 flings: for iterating")
     parser.add_argument("--snapcore", help="file whose last line is snapcore-bench's JSON")
@@ -47,6 +59,7 @@ def main():
         startup.RUNS = 3
     snaps = opts.snaps or (20 if opts.quick else 100)
     flings = opts.flings or (12 if opts.quick else 48)
+    rounds = opts.latency or (10 if opts.quick else 40)
     demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,6 +86,20 @@ def main():
         for page in LOOPING_PAGES:
             for kind, count in [("snaps", snaps), ("flings", flings)]:
                 motions.append(large_row(measure_frames(demo, page, count, ["--content", large, "--loop"], input=kind)))
+        # Input latency on each snapping page, each followed by the stock scrolled window's control.
+        latency, latency_control = [], []
+        for page in SNAPPING_PAGES:
+            latency.append(measure_latency(demo, page, rounds))
+            stock = measure_stock_latency(bare, rounds)
+            stock["page"] = f"stock (after {page})"
+            latency_control.append(stock)
+        # Resizes on every page, launches interleaved with the bare window's.
+        resize = measure_resize(demo, bare, PAGES, 2 if opts.quick else 5)
+        # Idle: every thread's wake-ups over 3 s with nothing happening, on every page and the bare window.
+        idle = [dict(measure_idle([bare]), name="bare GTK4 window (C)")]
+        idle += [dict(measure_idle([demo, "--qa-log", "--page", page]), name=page) for page in PAGES]
+        # One autoplay advance of the carousel, measured from outside (settled to settled).
+        autoplay = measure_autoplay(demo)
     core = None
     if opts.snapcore:
         with open(opts.snapcore) as f:
@@ -95,7 +122,20 @@ def main():
           f"(max {floor['interval_max_ms']:.1f} ms); the demo's {opts.items:,}-item rows: "
           f"{demo_late} of {demo_frames}")
     print()
-    targets = check_targets(rows, frames, motions, floor)
+    print_latency([row for pair in zip(latency, latency_control) for row in pair])
+    print()
+    print_resize(resize)
+    print()
+    energy = energy_rows(frames, motions, control)
+    energy.insert(-1, ("carousel, one autoplay advance", autoplay))
+    print_energy(energy)
+    print("idle (3 s, 1.5 s after ready): " + "; ".join(
+        f"{r['name']} {r['switches']} switches, {r['cpu_ms']:.0f} ms CPU"
+        + (" (" + ", ".join(f"{n} {v[1]}" for n, v in sorted(r["threads"].items()) if v[1]) + ")" if r["switches"] else "")
+        for r in idle))
+    print()
+    targets = (check_targets(rows, frames, motions, floor) + latency_targets(latency, latency_control)
+               + resize_targets(resize) + idle_targets(idle))
     for t in targets:
         print(f"{'PASS' if t['pass'] else 'MISS'}  {t['target']}: {t['measured']}")
     if core:
@@ -103,6 +143,8 @@ def main():
         print("core (snapcore-bench): " + json.dumps(core))
     print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": snaps, "flings": flings, "startup": rows,
                       "frames": frames, "frames_flings_wraps": motions, "frames_bare_control": floor,
+                      "latency": latency, "latency_stock_control": latency_control,
+                      "resize": resize, "energy": [dict(r, name=n) for n, r in energy], "idle": idle,
                       "targets": targets, "snapcore": core}))
 
 
@@ -125,6 +167,61 @@ def frame_cpu(row):
                  f"{row.get('late_major_faults', 0)} major page faults (read back from disk) and ran "
                  f"{row.get('late_thread_cpu_ms', 0):.1f} ms of the late intervals' {row.get('late_intervals_ms', 0):.0f} ms")
     return text
+
+
+def latency_targets(rows, controls):
+    """Per page and input kind: median and p95 from the input to the end of the frame that draws it no slower than
+    the stock scrolled window's in the control run made right after the page's, and at most LATENCY_FRAMES_BEHIND
+    frames painted without it."""
+    targets = []
+    for r, c in zip(rows, controls):
+        for k in LATENCY_KINDS:
+            median, p95 = r[f"{k}_paint_median_ms"], r[f"{k}_paint_p95_ms"]
+            stock_median, stock_p95 = c[f"{k}_paint_median_ms"], c[f"{k}_paint_p95_ms"]
+            behind = r[f"{k}_frames_behind_max"]
+            targets.append({"target": f"{r['page']} {k} latency: median and p95 <= the stock scrolled window's, at most "
+                                      f"{LATENCY_FRAMES_BEHIND} frame behind",
+                            "measured": f"median {median:.1f} vs {stock_median:.1f} ms, p95 {p95:.1f} vs {stock_p95:.1f}"
+                                        f" ms, max {r[k + '_paint_max_ms']:.1f} ms, {behind} frames behind at most"
+                                        f" ({r[k + '_inputs']} inputs, {r[k + '_undrawn']} never drawn)",
+                            "pass": median <= stock_median and p95 <= stock_p95 and behind <= LATENCY_FRAMES_BEHIND
+                                    and r[f"{k}_undrawn"] == 0 and r[f"{k}_inputs"] > 0})
+    return targets
+
+
+def energy_rows(frames, motions, control):
+    """(name, figures) per frame row, then the bare window's scrolling control (all its runs together: it scrolled
+    after each large-content row for as many frames)."""
+    rows = [(f"{row_name(r)}, {r['items']:,} items", r) for r in frames + motions]
+    threads = {}
+    for c in control:
+        for name, (cpu, sw) in c["threads"].items():
+            threads.setdefault(name, [0.0, 0])
+            threads[name][0] += cpu
+            threads[name][1] += sw
+    rows.append(("stock scrolled window (control)", {"seconds": sum(c["seconds"] for c in control),
+                                                     "cpu_ms": sum(c["cpu_ms"] for c in control),
+                                                     "switches": sum(c["switches"] for c in control),
+                                                     "threads": threads}))
+    return rows
+
+
+def idle_targets(idle):
+    """Idle: no thread of the app wakes at all (the bare window's figure beside it)."""
+    bare = idle[0]
+    return [{"target": f"{r['name']}: idle, no wake-ups (3 s)",
+             "measured": f"{r['switches']} context switches, {r['cpu_ms']:.0f} ms CPU (bare window {bare['switches']})",
+             "pass": r["switches"] == 0} for r in idle[1:]]
+
+
+def resize_targets(rows):
+    """Per page: the median over runs of the longest frame around the resizes within RESIZE_OVER_BARE_MS of the bare
+    window's (rows[0])."""
+    bare = rows[0]
+    return [{"target": f"{r['name']}: longest frame around a resize to 1920x1080 and back <= the bare window's + "
+                       f"{RESIZE_OVER_BARE_MS:.1f} ms",
+             "measured": f"{r['longest_median_ms']:.1f} vs {bare['longest_median_ms']:.1f} ms (medians of {r['runs']})",
+             "pass": r["longest_median_ms"] <= bare["longest_median_ms"] + RESIZE_OVER_BARE_MS} for r in rows[1:]]
 
 
 def check_targets(startup, frames, motions, control):

@@ -55,6 +55,36 @@ def measure_bare_frames(bare, frames, timeout=300):
     return bench_event([bare], {"SNAPSCROLL_BENCH_FRAMES": str(frames)}, "bare window", timeout)
 
 
+LATENCY_KINDS = ["wheel", "drag", "swipe"]
+
+
+def measure_latency(demo, page, rounds, args=(), timeout=300):
+    """Runs the demo on `page` with SNAPSCROLL_BENCH_INPUT=latency for `rounds` rounds of a wheel notch, a drag and a
+    touchpad swipe injected from main-loop timers; returns its bench event (dict): per kind, the time from each input
+    not yet drawn to the end of the paint (`<kind>_paint_*`) and to the frame time (`<kind>_start_*`) of the first
+    frame whose row offset moved, and how many frames were painted without it (`<kind>_frames_behind_max`)."""
+    return bench_event([demo, "--qa-log", "--page", page, *args],
+                       {"SNAPSCROLL_BENCH_SNAPS": str(rounds), "SNAPSCROLL_BENCH_INPUT": "latency"}, page, timeout)
+
+
+def measure_stock_latency(bare, rounds, timeout=300):
+    """Runs the bare C window's latency control (SNAPSCROLL_BENCH_LATENCY): a stock GtkScrolledWindow given the same
+    motions as gtk_adjustment_set_value() calls from GLib timeouts; returns its bench event (dict, the demo's fields)."""
+    return bench_event([bare], {"SNAPSCROLL_BENCH_LATENCY": str(rounds)}, "stock scrolled window", timeout)
+
+
+def print_latency(rows):
+    """One line per row and input kind (rows: latency bench events, each with `page`)."""
+    print(f"{'latency (input to frame)':26} {'kind':>6} {'inputs':>6} {'to paint end ms: median':>24} {'p95':>7} "
+          f"{'max':>7} {'to frame start: median':>23} {'p95':>7} {'max':>7} {'frames behind':>14} {'undrawn':>8}")
+    for r in rows:
+        for k in LATENCY_KINDS:
+            print(f"{r['page']:26} {k:>6} {r[k + '_inputs']:6d} {r[k + '_paint_median_ms']:24.2f} "
+                  f"{r[k + '_paint_p95_ms']:7.2f} {r[k + '_paint_max_ms']:7.2f} {r[k + '_start_median_ms']:23.2f} "
+                  f"{r[k + '_start_p95_ms']:7.2f} {r[k + '_start_max_ms']:7.2f} {r[k + '_frames_behind_max']:14d} "
+                  f"{r[k + '_undrawn']:8d}")
+
+
 def row_name(row):
     """A frame row's name: the page, ` loop` for a looping row, and what moved it unless programmatic snaps."""
     name = row["page"] + (" loop" if row.get("loops") else "")

@@ -3,7 +3,8 @@ samples the content's position once a frame) start gently — the first frame th
 item — on every snapping page, in both directions of text. Later frames are not bounded here: on a loaded machine a
 frame may come 100 ms late and rightly show that much more of the motion.
 Also: the benchmark's control, the bare C window scrolling a row for a given number of frames, does scroll and report
-them, its late frames consistent with its frame intervals."""
+them, its late frames consistent with its frame intervals; the latency mode and its stock control time every kind
+of input, and the frame rows report every thread's CPU time and context switches (figures, not bounded here)."""
 
 import os
 import sys
@@ -11,7 +12,8 @@ import sys
 from harness import DEMO, PATIENCE, ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from frames import measure_bare_frames, measure_frames  # noqa: E402
+from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
+                    measure_stock_latency)
 from startup import bare_window  # noqa: E402
 
 FIRST_FRAME_LIMIT = 0.35
@@ -51,3 +53,27 @@ def test_bench_control_scrolls_and_counts_its_frames():
     # It moved back and forth across a good part of the row (40 frames are 2/3 s of its 2 s period), not a few pixels.
     assert event["scrolled_px"] > 1000, event
     assert event["interval_max_ms"] >= 16, event
+
+
+def test_bench_latency_times_every_input_kind_in_the_demo_and_the_stock_control():
+    demo = measure_latency(DEMO, "strip", 2, timeout=PATIENCE)
+    stock = measure_stock_latency(bare_window(), 2, timeout=PATIENCE)
+    assert demo["stderr_lines"] == 0, demo
+    for event in (demo, stock):
+        for kind in LATENCY_KINDS:
+            # Every kind was drawn, and a frame's start comes before the end of its paint.
+            assert event[f"{kind}_inputs"] > 0, (kind, event)
+            assert event[f"{kind}_undrawn"] == 0, (kind, event)
+            assert event[f"{kind}_start_median_ms"] <= event[f"{kind}_paint_median_ms"], (kind, event)
+            assert event[f"{kind}_paint_median_ms"] <= event[f"{kind}_paint_max_ms"], (kind, event)
+
+
+def test_bench_rows_report_every_threads_cpu_time_and_switches():
+    demo = measure_frames(DEMO, "strip", 2, timeout=PATIENCE)
+    bare = measure_bare_frames(bare_window(), 20, timeout=PATIENCE)
+    for event in (demo, bare):
+        # GTK's thread (named after the program) switched at least once a frame; the totals are the threads' sums.
+        main = max(event["threads"].values(), key=lambda used: used[1])
+        assert main[1] >= event["frames"], event
+        assert event["switches"] == sum(used[1] for used in event["threads"].values()), event
+        assert abs(event["cpu_ms"] - sum(used[0] for used in event["threads"].values())) < 0.01, event

@@ -33,6 +33,9 @@ final class DemoBench {
     private var targets: [String: WeakScroller] = [:]
     private var pacer: FrameDriver?
     private var watcher: FrameDriver?
+    private var latency: LatencyRun?
+    /// Every thread's CPU time and context switches when the motions began (the energy row).
+    private var usageAtStart = ThreadUsage()
     private var frameCPU: [Double] = []
     private var betweenCPU: [Double] = []
 
@@ -87,8 +90,12 @@ final class DemoBench {
             return
         }
         let input = getenv(Self.inputVariable).map { String(cString: $0) } ?? "snaps"
+        if input == "latency" {
+            latency = LatencyRun(page: page, scroller: scroller, window: window, rounds: motions, bench: self, log: log)
+            return
+        }
         guard input == "snaps" || input == "flings" else {
-            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("\(Self.inputVariable) is snaps or flings")])
+            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("\(Self.inputVariable) is snaps, flings or latency")])
             gtk_window_destroy(window.cast())
             return
         }
@@ -107,6 +114,7 @@ final class DemoBench {
         frames.clearCosts()
         var done = 0
         let started = g_get_monotonic_time()
+        usageAtStart = ThreadUsage.reading()
         // Progress per frame, sampled once a frame in the fractional index (items; virtual in a loop, so it has no
         // seam).
         var previous = scroller.layout.fractionalIndex(at: scroller.logicalOffset)
@@ -237,10 +245,13 @@ final class DemoBench {
         var last = started
         var intervals: [Double] = []
         var late: [String] = []
+        // Every interval with when it started, for the resize row (bench/evidence.py): [[start ms, interval ms], …].
+        var all: [String] = []
         let watcher = FrameDriver(widget: window) { [weak self] _ in
             let now = g_get_monotonic_time()
             let interval = Double(now - last) / 1000
             intervals.append(interval)
+            all.append("[\(Self.number(Double(last - started) / 1000)),\(Self.number(interval))]")
             if interval > Self.lateFrameMs {
                 late.append("[\(Self.number(Double(last - started) / 1000)),\(Self.number(interval))]")
             }
@@ -252,6 +263,7 @@ final class DemoBench {
                 "late_frames": String(late.count), "interval_median_ms": Self.number(Self.percentile(sorted, 50)),
                 "interval_max_ms": Self.number(sorted.last ?? 0),
                 "late_at_ms": "[" + late.joined(separator: ",") + "]",
+                "intervals_at_ms": "[" + all.joined(separator: ",") + "]",
             ])
             return false
         }
@@ -284,11 +296,18 @@ final class DemoBench {
             fields["\(name)_p99_ms"] = Self.number(Self.percentile(values, 99))
             fields["\(name)_max_ms"] = Self.number(values.last ?? 0)
         }
+        // The energy row: CPU time and context switches of every thread while moving, by thread name.
+        let used = ThreadUsage.reading().since(usageAtStart)
+        fields["threads"] = "{" + used.keys.sorted().map { name in
+            "\(QALog.quoted(name)):[\(Self.number(used[name]!.cpuMs)),\(used[name]!.switches)]"
+        }.joined(separator: ",") + "}"
+        fields["cpu_ms"] = Self.number(used.values.reduce(0) { $0 + $1.cpuMs })
+        fields["switches"] = String(used.values.reduce(0) { $0 + $1.switches })
         emit(log, fields)
     }
 
     /// Writes `{"event":"bench",…}` (values already JSON) where the QA log goes.
-    private func emit(_ log: QALog, _ fields: [String: String]) {
+    func emit(_ log: QALog, _ fields: [String: String]) {
         guard log.writesToStandardOutput else { return }
         var line = "{\"event\":\"bench\""
         for key in fields.keys.sorted() { line += ",\(QALog.quoted(key)):\(fields[key]!)" }
@@ -337,14 +356,14 @@ final class DemoBench {
     }
 
     /// Nearest-rank percentile of sorted values.
-    private static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 
     /// Milliseconds to the microsecond, as a JSON number.
-    private static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         String((value * 1000).rounded() / 1000)
     }
 }

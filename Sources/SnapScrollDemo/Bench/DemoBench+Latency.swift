@@ -1,0 +1,163 @@
+import CSnapGtk
+import Glibc
+@_spi(Testing) @_spi(GtkInterop) import SnapGtk
+
+/// The input latency benchmark (`SNAPSCROLL_BENCH_INPUT=latency`, `SNAPSCROLL_BENCH_SNAPS=N` rounds): wheel notches,
+/// mouse drags and touchpad swipes handed to the scroller's own handlers (``SnapScroller/inject(_:)``) from main-loop
+/// timers at their real spacing, as GTK's event dispatch would between frames. Each input's time is the monotonic
+/// clock when it is injected (its device time too). For the first input not yet on screen it keeps that time and the
+/// row's offset before it; at the window's frame clock's `after-paint`, the first frame whose offset differs is the
+/// frame that draws it: the latency is the time from the input to the end of that frame's paint (and to the frame's
+/// start, its frame time), and the frames painted meanwhile without it are how many frames behind it came.
+///
+/// A round: one notch (waiting for the row to rest), a drag of 20 motions 8 ms apart, a touchpad swipe of 8 deltas
+/// 8 ms apart ending in a fling; back the other way the next round. Ends with one `{"event":"bench",…}` line (per kind
+/// `<kind>_paint_median_ms`, `_p95_ms`, `_max_ms`, `<kind>_start_…`, `<kind>_frames_behind_max`, `<kind>_inputs`) and
+/// closes the window. Each gesture starts from the row's middle item, once the row rests.
+@MainActor
+final class LatencyRun {
+    /// One scheduled input: `delay` ms after the one before (or after the row rested, when `waits`), whether its
+    /// latency is measured.
+    private struct Step {
+        var kind: String
+        var delay: Int
+        var waits: Bool
+        var measured: Bool
+        var input: (Double) -> ScrollerInput
+    }
+
+    static let kinds = ["wheel", "drag", "swipe"]
+
+    private weak var scroller: SnapScroller?
+    private weak var bench: DemoBench?
+    private let page: String
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let log: QALog
+    private var steps: [Step] = []
+    private var next = 0
+    private var clock: UnsafeMutableRawPointer?
+    private var painted: UInt?
+    private var timer: MainLoopTimer?
+    /// The first input not yet drawn: its time (ms), the row's offset before it, its kind and the frames painted since.
+    private var pending: (time: Double, offset: Double, kind: String, frames: Int)?
+    private var paint: [String: [Double]] = [:]
+    private var start: [String: [Double]] = [:]
+    private var behind: [String: Int] = [:]
+    private var undrawn: [String: Int] = [:]
+    private var stalls = 0
+    private let home: Int
+
+    init(page: String, scroller: SnapScroller, window: UnsafeMutablePointer<GtkWidget>, rounds: Int,
+         bench: DemoBench, log: QALog) {
+        self.page = page
+        self.scroller = scroller
+        self.bench = bench
+        self.window = window
+        self.log = log
+        home = max(scroller.itemCount / 2 - 1, 0)
+        for round in 0..<rounds {
+            let sign: Double = round % 2 == 0 ? 1 : -1
+            steps.append(Step(kind: "wheel", delay: 100, waits: true, measured: true) { .scroll(dx: 0, dy: sign, wheel: true, time: $0) })
+            // A drag: press, 20 motions of 6 px 8 ms apart (content follows the pointer), release.
+            steps.append(Step(kind: "drag", delay: 100, waits: true, measured: false) { .press(x: 480, time: $0) })
+            for i in 1...20 {
+                let offset = -sign * 6 * Double(i)
+                steps.append(Step(kind: "drag", delay: 8, waits: false, measured: true) { .motion(offsetX: offset, time: $0) })
+            }
+            steps.append(Step(kind: "drag", delay: 8, waits: false, measured: false) { .release(offsetX: -sign * 120, time: $0) })
+            // A touchpad swipe: the short fling's deltas at their spacing, then scroll-end and decelerate.
+            let swipe = TouchpadGesture.fling(speed: 1.5, events: 8)
+            var previous = 0.0
+            for (i, sample) in swipe.samples.enumerated() {
+                let dx = sign * sample.dx
+                steps.append(Step(kind: "swipe", delay: i == 0 ? 100 : Int(sample.time - previous), waits: i == 0,
+                                  measured: true) { .scroll(dx: dx, dy: 0, wheel: false, time: $0) })
+                previous = sample.time
+            }
+            let velocity = swipe.decelerateVelocity
+            steps.append(Step(kind: "swipe", delay: Int(swipe.endTime - previous), waits: false, measured: false) { _ in .scrollEnd })
+            steps.append(Step(kind: "swipe", delay: 0, waits: false, measured: false) {
+                .decelerate(vx: sign * velocity.vx, vy: 0, time: $0)
+            })
+        }
+        guard let clock = gtk_widget_get_frame_clock(window).map({ UnsafeMutableRawPointer($0) }) else { return }
+        self.clock = clock
+        painted = Signals.connect(clock, "after-paint") { [weak self] in self?.afterPaint() }
+        schedule()
+    }
+
+    private func afterPaint() {
+        guard var input = pending, let scroller, let clock else { return }
+        guard scroller.logicalOffset != input.offset else {
+            input.frames += 1
+            pending = input
+            return
+        }
+        let frameTime = Double(gdk_frame_clock_get_frame_time(OpaquePointer(clock))) / 1000
+        paint[input.kind, default: []].append(scroller.now - input.time)
+        start[input.kind, default: []].append(frameTime - input.time)
+        behind[input.kind] = max(behind[input.kind] ?? 0, input.frames)
+        pending = nil
+    }
+
+    /// Schedules the next step: after its delay, or once the row rests (and the last input was drawn) when it waits.
+    private func schedule() {
+        guard next < steps.count else { return finish() }
+        let step = steps[next]
+        if step.waits {
+            timer = MainLoopTimer.every(milliseconds: 50) { [weak self] in
+                guard let self, let scroller = self.scroller else { return false }
+                if scroller.isMoving { return true }
+                // An input the row never drew (it could not move): counted, not waited for past a second.
+                if let input = self.pending {
+                    self.stalls += 1
+                    guard self.stalls > 20 else { return true }
+                    self.undrawn[input.kind, default: 0] += 1
+                }
+                self.pending = nil
+                self.stalls = 0
+                // Each gesture starts from the middle of the row, so it has room to move either way.
+                scroller.scrollTo(index: self.home, cause: .programmatic, animated: false)
+                self.timer = MainLoopTimer.after(milliseconds: step.delay) { [weak self] in self?.fire() }
+                return false
+            }
+        } else {
+            timer = MainLoopTimer.after(milliseconds: step.delay) { [weak self] in self?.fire() }
+        }
+    }
+
+    private func fire() {
+        guard let scroller else { return }
+        let step = steps[next]
+        next += 1
+        let time = scroller.now
+        let before = scroller.logicalOffset
+        // Only inputs the scroller used count (a drag's motions within its threshold do not move anything).
+        let used = scroller.inject(step.input(time))
+        if step.measured && used && pending == nil {
+            pending = (time, before, step.kind, 0)
+        }
+        schedule()
+    }
+
+    private func finish() {
+        if let clock, let painted { Signals.disconnect(clock, painted) }
+        painted = nil
+        var fields: [String: String] = ["page": QALog.quoted(page), "input": QALog.quoted("latency"),
+                                        "rounds": String(steps.filter { $0.kind == "wheel" }.count)]
+        if let scroller { fields["items"] = String(scroller.itemCount) }
+        for kind in Self.kinds {
+            for (name, values) in [("paint", paint[kind] ?? []), ("start", start[kind] ?? [])] {
+                let sorted = values.sorted()
+                fields["\(kind)_\(name)_median_ms"] = DemoBench.number(DemoBench.percentile(sorted, 50))
+                fields["\(kind)_\(name)_p95_ms"] = DemoBench.number(DemoBench.percentile(sorted, 95))
+                fields["\(kind)_\(name)_max_ms"] = DemoBench.number(sorted.last ?? 0)
+            }
+            fields["\(kind)_inputs"] = String(paint[kind]?.count ?? 0)
+            fields["\(kind)_frames_behind_max"] = String(behind[kind] ?? 0)
+            fields["\(kind)_undrawn"] = String(undrawn[kind] ?? 0)
+        }
+        bench?.emit(log, fields)
+        gtk_window_destroy(window.cast())
+    }
+}
