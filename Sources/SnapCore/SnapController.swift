@@ -92,6 +92,9 @@ public struct SnapController {
     private var motionStart = 0.0
     private var motionElapsed = 0.0
     private var motionShown = false
+    /// The time of the last frame that sampled the running motion (nil before its first): where its replacement
+    /// starts from.
+    private var lastMotionFrame: Double?
     private var steering = Steering.none
     private var pendingCause: Cause?
     private var velocityTracker = VelocityTracker()
@@ -335,7 +338,9 @@ public struct SnapController {
                 motionShown = true
                 motionStart = max(motionStart, time - Self.firstFrameStep)
             }
-            let elapsed = configuration.reduceMotion ? motion.duration : max(0, time - motionStart)
+            lastMotionFrame = time
+            // Never back in time: the first frame may have been shown at the input, ahead of the clock's next frame.
+            let elapsed = configuration.reduceMotion ? motion.duration : max(motionElapsed, time - motionStart)
             motionElapsed = elapsed
             if motion.isDone(at: elapsed) {
                 self.motion = nil
@@ -461,6 +466,7 @@ public struct SnapController {
     private mutating func move(to index: Int, velocity: Double, glide: Bool, time: Double) {
         let index = clampedIndex(index)
         let destination = layout.restingOffset(index)
+        let replacing = motion != nil
         targetIndex = index
         if configuration.reduceMotion || (offset == destination && velocity == 0) {
             motion = nil
@@ -479,10 +485,19 @@ public struct SnapController {
                 dampingRatio: configuration.springDampingRatio, mass: configuration.springMass,
                 stiffness: configuration.springStiffness))
         }
-        motionStart = time
         motionElapsed = 0
-        // Only a motion from rest has its first frame shortened: a running one keeps going at its speed.
-        motionShown = velocity != 0
+        // A motion from rest is timed from its first frame. One replacing a running motion, for an input within a
+        // frame of that motion's last frame, starts where and when that frame showed it (its offset and velocity are
+        // that frame's), so it keeps going at its speed: timed from the input instead, the next frame would show
+        // less than a frame's progress, or none. After a longer stall it starts at the input, as from rest.
+        if replacing, velocity != 0, let shown = lastMotionFrame, time - shown <= Self.firstFrameStep {
+            motionStart = min(shown, time)
+            motionShown = true
+        } else {
+            motionStart = time
+            motionShown = velocity != 0   // a fling keeps its speed from the first frame
+            lastMotionFrame = nil
+        }
     }
 
     /// Queues `.settled` when the gesture is over: no motion, no steering, no quiet period pending. If the content is

@@ -29,17 +29,7 @@ if let path = options.replayFile {
     do { recording = try Recording.load(path: path) } catch {
         fail("recording \(String(decoding: path, as: UTF8.self)): \(error.description)", status: 2)
     }
-    if let recording {
-        options.page = recording.page
-        (options.width, options.height) = (recording.width, recording.height)
-        options.reduceMotion = recording.reduceMotion
-        options.rtl = recording.rtl
-        options.loop = recording.loop
-        options.autoplaySeconds = recording.autoplaySeconds
-        options.startItem = recording.startItem
-        options.snapGuides = recording.snapGuides
-        options.contentFile = recording.contentFile
-    }
+    recording?.apply(to: &options)
 }
 
 let resources: Resources

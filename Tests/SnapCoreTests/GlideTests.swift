@@ -144,6 +144,24 @@ import Testing
         #expect(settledEvents(controller.drainEvents()).count == 1)
     }
 
+    /// GTK's frame times are smoothed onto its period, so the frame after one sampled at the input (a frame period
+    /// on) can carry an earlier time: the motion holds there and never runs back.
+    @Test(arguments: [0.0, 5.0, 16.0])
+    func anEarlierFrameTimeNeverRunsTheMotionBack(_ nextFrame: Double) {
+        var (controller, layout) = Self.controller(width: 160)
+        let start = controller.offset
+        controller.key(.next, time: 0)
+        controller.tick(time: 1000 / 60)   // the input's own frame
+        let shown = abs(controller.offset - start)
+        #expect(shown > 0)
+        controller.tick(time: nextFrame)
+        #expect(abs(controller.offset - start) == shown)
+        controller.tick(time: nextFrame + 1000 / 60 * 2)
+        #expect(abs(controller.offset - start) > shown)
+        runUntilIdle(&controller, from: nextFrame + 1000 / 60 * 2)
+        #expect(controller.offset == layout.restingOffset(11))
+    }
+
     @Test func reversingMidGlideTurnsSmoothly() {
         var (controller, layout) = Self.controller(width: 100)
         controller.wheel(notches: 1, time: 0)

@@ -87,6 +87,14 @@ public final class FrameDriver {
         return Double(g_get_monotonic_time()) / 1000
     }
 
+    /// The widget's frame clock's refresh interval (ms): 1000/60 when unrealised or unknown.
+    var framePeriod: Double {
+        guard !widgetGone, let clock = gtk_widget_get_frame_clock(widget) else { return 1000.0 / 60 }
+        var interval: gint64 = 0
+        gdk_frame_clock_get_refresh_info(clock, gdk_frame_clock_get_frame_time(clock), &interval, nil)
+        return interval > 0 ? Double(interval) / 1000 : 1000.0 / 60
+    }
+
     private func widgetDestroyed() {
         stop()
         widgetGone = true

@@ -455,3 +455,32 @@ private extension String {
         return out
     }
 }
+
+extension Recording {
+    /// A recording's header for a session started with `options`: the options a replay needs to rebuild it (its
+    /// content file is set by the recorder, as an absolute path).
+    init(options: DemoOptions) {
+        self.init()
+        page = options.page
+        reduceMotion = options.reduceMotion
+        rtl = options.rtl
+        loop = options.loop
+        autoplaySeconds = options.autoplaySeconds
+        startItem = options.startItem
+        snapGuides = options.snapGuides
+    }
+
+    /// Puts the recorded session's options on `options`: a replay runs with them (its command line may add only
+    /// `--qa-log`), at the recorded window size.
+    func apply(to options: inout DemoOptions) {
+        options.page = page
+        (options.width, options.height) = (width, height)
+        options.reduceMotion = reduceMotion
+        options.rtl = rtl
+        options.loop = loop
+        options.autoplaySeconds = autoplaySeconds
+        options.startItem = startItem
+        options.snapGuides = snapGuides
+        options.contentFile = contentFile
+    }
+}

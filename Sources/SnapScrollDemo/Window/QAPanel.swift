@@ -9,10 +9,11 @@ import SnapCore
 /// height. It can be hidden and shown; its widgets are built the first time it is shown, and the lines logged before
 /// that are kept (the newest `maximumLines`) and shown then.
 ///
-/// Lines reach the text view from an idle callback, batched, never as they come: a component may report from inside
-/// GTK's layout pass (a resize settles it, a page changes mid-animation), and changing the text view then makes GTK
-/// 4.8 draw its scrollbar before allocating it (a warning on standard error). The batch writes only while the
-/// window lives: `close()` (the window's `destroy`) drops the view, and a batch still queued then does nothing.
+/// Lines reach the text view batched, from a timer (new lines) or an idle callback (the tester's own actions), never
+/// as they come: a component may report from inside GTK's layout pass (a resize settles it, a page changes
+/// mid-animation), and changing the text view then makes GTK 4.8 draw its scrollbar before allocating it (a warning
+/// on standard error). Both write only while the window lives: `close()` (the window's `destroy`) drops the view and
+/// cancels them.
 @MainActor
 final class QAPanel {
     /// Lines kept; older ones scroll away.
@@ -52,7 +53,12 @@ final class QAPanel {
     /// Lines in the view's buffer.
     private var lines = 0
     private var closed = false
+    /// What the tester's own actions change (filters, Pause, Clear) shows at the next idle moment.
     private lazy var batch = IdleBatch { [weak self] in self?.flush() }
+    /// New lines show at most `refreshInterval` ms after they come, together: not in the frame of the input that
+    /// caused them, which they held up by 6 to 12 ms (the view's new lines, its scrolling and labels redrawn).
+    private var refresh: MainLoopTimer?
+    static let refreshInterval = 160
 
     init(log: QALog) {
         self.log = log
@@ -106,6 +112,8 @@ final class QAPanel {
     func close() {
         closed = true
         batch.cancel()
+        refresh?.cancel()
+        refresh = nil
         if let view { g_object_unref(view) }
         view = nil
         placeholder = nil
@@ -172,13 +180,16 @@ final class QAPanel {
         return button
     }
 
-    /// A line of information under the tools (wrapped; read by screen readers as the label's text).
+    /// A line of information under the tools, read by screen readers as the label's text. One line, ellipsized at
+    /// the end in a narrow window: it changes with every event, and a wrapping label is shaped again at every width
+    /// GTK's height-for-width layout tries, which made a wheel notch's first frame 6 to 12 ms late.
     private func makeInfoLabel(_ cssClass: String) -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(nil)!
         gtk_widget_add_css_class(label, "qa-info")
         gtk_widget_add_css_class(label, cssClass)
         gtk_label_set_xalign(label.opaque, 0)
-        gtk_label_set_wrap(label.opaque, 1)
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(label.opaque, 1)
         gtk_widget_set_hexpand(label, 1)
         return label
     }
@@ -224,7 +235,12 @@ final class QAPanel {
         } else {
             take(entry)
         }
-        if widget != nil { batch.schedule() }
+        if widget != nil, refresh == nil {
+            refresh = MainLoopTimer.after(milliseconds: Self.refreshInterval) { [weak self] in
+                self?.refresh = nil
+                self?.flush()
+            }
+        }
     }
 
     /// A line joins the panel: counted, kept, and queued for the view when the filter lets it through.
@@ -321,13 +337,17 @@ final class QAPanel {
         if let gestureLabel {
             // Translators: the QA panel's summary of the last gesture (its input, component, items, duration, peak
             // speed), or "none yet" before the first.
-            gtk_label_set_text(gestureLabel.opaque, tr("Last gesture: %s", .text(stats.lastGesture?.text ?? tr("none yet"))))
+            let text = tr("Last gesture: %s", .text(stats.lastGesture?.text ?? tr("none yet")))
+            gtk_label_set_text(gestureLabel.opaque, text)
+            gtk_widget_set_tooltip_text(gestureLabel, text)   // the whole line, when a narrow window ellipsizes it
         }
         if let countsLabel {
             let counts = stats.countsText
             // Translators: the QA panel's count of each event since Clear ("settled 3 · gesture 4": the log's event
             // names, untranslated), or "none".
-            gtk_label_set_text(countsLabel.opaque, tr("Counts: %s", .text(counts.isEmpty ? tr("none") : counts)))
+            let text = tr("Counts: %s", .text(counts.isEmpty ? tr("none") : counts))
+            gtk_label_set_text(countsLabel.opaque, text)
+            gtk_widget_set_tooltip_text(countsLabel, text)
         }
         if let pauseButton {
             // Translators: the Pause button while paused: Resume, with the count of lines held since.

@@ -22,14 +22,7 @@ final class SessionRecorder {
             }
         }
         guard descriptor >= 0 else { throw Recording.Failure(message: "cannot write: \(String(cString: strerror(errno)))") }
-        header = Recording()
-        header.page = options.page
-        header.reduceMotion = options.reduceMotion
-        header.rtl = options.rtl
-        header.loop = options.loop
-        header.autoplaySeconds = options.autoplaySeconds
-        header.startItem = options.startItem
-        header.snapGuides = options.snapGuides
+        header = Recording(options: options)
         header.text = TextRendering.current()
         header.contentFile = options.contentFile.map(Self.absolute)
     }

@@ -23,6 +23,11 @@ extension SnapScroller {
     /// After any input: show the new offset, report, and keep frames coming while something moves (and, with snap
     /// guides, while a drag holds the row).
     func afterInput() {
+        // A motion from rest shows its first frame at once, as a stock scrolled window shows a new value: the frame
+        // GTK paints next already has it. Sampled a frame period on, when that frame will be on screen: at the
+        // input's own time it would not have moved yet. Left to the first tick, it came a frame late whenever GTK's
+        // smoothed frame time fell before the input, and GTK started that frame later than one for a new value.
+        if !driver.isRunning && controller.needsFrames { controller.tick(time: now + driver.framePeriod) }
         apply()
         startFramesIfNeeded(force: guidesNeedFrames)
     }
