@@ -338,9 +338,12 @@ public struct SnapController {
                 motionShown = true
                 motionStart = max(motionStart, time - Self.firstFrameStep)
             }
+            // The clock never runs back: a frame time before the last sample (the frame that draws a first frame
+            // shown at the input, a frame period on, can carry GTK's smoothed time from before the input) moves the
+            // motion's start back as much, so that frame shows the same and the next goes on by a whole frame.
+            if let last = lastMotionFrame, time < last { motionStart -= last - time }
             lastMotionFrame = time
-            // Never back in time: the first frame may have been shown at the input, ahead of the clock's next frame.
-            let elapsed = configuration.reduceMotion ? motion.duration : max(motionElapsed, time - motionStart)
+            let elapsed = configuration.reduceMotion ? motion.duration : max(0, time - motionStart)
             motionElapsed = elapsed
             if motion.isDone(at: elapsed) {
                 self.motion = nil

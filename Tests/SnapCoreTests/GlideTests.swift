@@ -145,7 +145,8 @@ import Testing
     }
 
     /// GTK's frame times are smoothed onto its period, so the frame after one sampled at the input (a frame period
-    /// on) can carry an earlier time: the motion holds there and never runs back.
+    /// on) can carry an earlier time: the motion shows the same there, never runs back, and the frame after goes on
+    /// by a whole frame (no second frame without progress).
     @Test(arguments: [0.0, 5.0, 16.0])
     func anEarlierFrameTimeNeverRunsTheMotionBack(_ nextFrame: Double) {
         var (controller, layout) = Self.controller(width: 160)
@@ -156,9 +157,16 @@ import Testing
         #expect(shown > 0)
         controller.tick(time: nextFrame)
         #expect(abs(controller.offset - start) == shown)
-        controller.tick(time: nextFrame + 1000 / 60 * 2)
-        #expect(abs(controller.offset - start) > shown)
-        runUntilIdle(&controller, from: nextFrame + 1000 / 60 * 2)
+        controller.tick(time: nextFrame + 1000 / 60)
+        let next = abs(controller.offset - start)
+        #expect(next > shown)
+        // The same as an unbroken run of frames 1000/60 apart shows at its second frame.
+        var (unbroken, _) = Self.controller(width: 160)
+        unbroken.key(.next, time: 0)
+        unbroken.tick(time: 1000 / 60)
+        unbroken.tick(time: 2000 / 60)
+        #expect(abs(abs(unbroken.offset - start) - next) < 1e-9)
+        runUntilIdle(&controller, from: nextFrame + 1000 / 60)
         #expect(controller.offset == layout.restingOffset(11))
     }
 
