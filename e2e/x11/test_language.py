@@ -59,8 +59,13 @@ def test_german_everywhere_with_plural_forms_and_an_english_log():
             app.find(role="page tab", name=title)
         app.find(name="Hauptmenü")
         # The QA panel's tools are translated; its lines and its filters' other choices (event names, page IDs) are not.
+        from test_qa_panel import filters_button
+        _click(filters_button(app, "Filter"))
         app.find(role="combo box", name="Nach Ereignis filtern")
         app.find(role="combo box", name="Nach Komponente filtern")
+        xdo("key", "Escape")
+        wait_until(lambda: not app.find_all(role="combo box", name="Nach Ereignis filtern"),
+                   message="the filters' popover to close")
         for name in ("Anhalten", "Leeren", "Kopieren", "Speichern…"):
             app.find(name=name)
         app.find(role="label", name="Letzte Geste: noch keine")

@@ -1,4 +1,5 @@
-"""The QA panel as a tester's tool, driven as a user would (pointer and keys) and read through AT-SPI: the filters,
+"""The QA panel as a tester's tool, driven as a user would (pointer and keys) and read through AT-SPI: the filters
+(in a popover built when the Filters button first opens),
 Pause and Resume, Clear, Save…, Copy (read back with xclip), the counts and the last gesture's summary, the log's view filling the panel, and a
 Tab stop for every control."""
 
@@ -31,12 +32,39 @@ def _label_starting(app, prefix):
     return names[0]
 
 
+def filters_button(app, prefix="Filters"):
+    """The panel's Filters button (its name is "Filters", or "Filters: …" naming the filters set)."""
+    found = []
+
+    def look():
+        found[:] = [n for n in app.find_all(role="push button") if n.name.startswith(prefix)]
+        return bool(found)
+    wait_until(look, message=f"a button named {prefix}…")
+    return found[0]
+
+
 def _choose(app, window, name, index):
-    """Picks entry `index` (0 = All) of the drop-down `name` with the keyboard once its list is open."""
-    drop = app.find(role="combo box", name=name)
-    window.click(drop)
+    """Opens the Filters popover (built the first time), picks entry `index` (0 = All) of its drop-down `name` with
+    the keyboard, and closes the popover with Escape. The keyboard, because GTK 4.8 gives a popover's widgets
+    extents in the popover's own surface, not the window's: the popover opens with the focus on its first
+    drop-down, Tab reaches the second, Space opens a list."""
+    window.click(filters_button(app))
+    drops = [app.find(role="combo box", name=n) for n in ("Filter by event", "Filter by component")]
+    wait_until(lambda: _focus_within(app, drops[0]), message="the focus in the Filters popover")
+    if name == "Filter by component":
+        xdo("key", "Tab")
+    drop = next(d for d in drops if d.name == name)
+    wait_until(lambda: _focus_within(app, drop), message=f"the focus on {name}")
+    xdo("key", "space")
     wait_until(lambda: drop_down_open(app, drop), message=f"the list of {name} to open")
     xdo("key", "--delay", "60", "Home", *["Down"] * index, "Return")
+    wait_until(lambda: not drop_down_open(app, drop), message=f"the list of {name} to close")
+    xdo("key", "Escape")
+    wait_until(lambda: not app.find_all(role="combo box", name=name), message="the Filters popover to close")
+
+
+def _focus_within(app, node):
+    return any(n.getState().contains(pyatspi.STATE_FOCUSED) for n in [node] + app.find_all(root=node))
 
 
 def _notch(app, window):
@@ -62,12 +90,14 @@ def test_filter_pause_clear_and_the_summary():
         _choose(app, window, "Filter by event", 2)
         wait_until(lambda: [e["event"] for e in _shown(app)] == ["settled"], message="only settled lines")
         assert "gesture 2" in _label_starting(app, "Counts: ")
+        filters_button(app, "Filters: settled")   # the button names the filter set
         # And by component: the strip's lines; a page's lines are another's (none here).
         _choose(app, window, "Filter by component", 4)
         wait_until(lambda: [e["event"] for e in _shown(app)] == ["settled"], message="the strip's settled lines")
         _choose(app, window, "Filter by event", 0)
         wait_until(lambda: {e.get("component") for e in _shown(app)} == {"strip"} and len(_shown(app)) == 3,
                    message="every strip line, ready left out")
+        filters_button(app, "Filters: strip")
 
         # Pause: the next lines are held and counted on the button, then shown on resume.
         pause = app.find(role="push button", name="Pause")
@@ -118,8 +148,8 @@ def test_save_writes_the_lines_shown_and_every_control_is_a_tab_stop():
         assert [json.loads(line) for line in clipboard().splitlines()] == shown, clipboard()
 
         # Shift+Tab from the log's view goes back through the panel: each control takes the focus in turn, none
-        # skipped (a drop-down's focus is on the button inside it).
-        names = ["Filter by event", "Filter by component", "Pause", "Clear", "Copy", "Save…"]
+        # skipped (a menu button's focus is on the button inside it).
+        names = ["Filters", "Pause", "Clear", "Copy", "Save…"]
         view = _log_view(app)
         window.click(view)
         wait_until(lambda: view.getState().contains(pyatspi.STATE_FOCUSED), message="the log focused")
@@ -130,5 +160,5 @@ def test_save_writes_the_lines_shown_and_every_control_is_a_tab_stop():
 
 def _focused_in(app, name):
     """Whether the control named `name`, or something inside it, has the keyboard focus."""
-    node = app.find(name=name, role="combo box" if name.startswith("Filter") else "push button")
-    return any(n.getState().contains(pyatspi.STATE_FOCUSED) for n in [node] + app.find_all(root=node))
+    node = filters_button(app) if name == "Filters" else app.find(name=name, role="push button")
+    return _focus_within(app, node)

@@ -82,7 +82,7 @@ final class MainMenu {
         Signals.connect(window.raw, "destroy") { Preferences.stopObserving(observer) }
 
         // The popover is built when the menu first opens: start-up makes no widgets nobody sees yet.
-        let box = Unmanaged.passRetained(PopupBox { button in
+        LazyPopup.attach(to: button) { button in
             guard gtk_menu_button_get_menu_model(button) == nil else { return }
             let model = Self.makeModel()
             gtk_menu_button_set_menu_model(button, model)   // the button keeps its own reference
@@ -91,13 +91,7 @@ final class MainMenu {
             if let popover = gtk_menu_button_get_popover(button) {
                 Self.addShortcuts([("F10", "win.main-menu")], to: UnsafeMutablePointer<GtkWidget>(OpaquePointer(popover)))
             }
-        })
-        gtk_menu_button_set_create_popup_func(button.opaque, { button, data in
-            guard let button, let data else { return }
-            MainActor.assumeIsolated { Unmanaged<PopupBox>.fromOpaque(data).takeUnretainedValue().make(button) }
-        }, box.toOpaque(), { data in
-            if let data { Unmanaged<PopupBox>.fromOpaque(data).release() }
-        })
+        }
     }
 
     /// Shows or hides the QA panel through its setting's state, so the check item follows.
@@ -229,12 +223,6 @@ final class MainMenu {
         gtk_window_set_destroy_with_parent(dialog.cast(), 1)
         Signals.connect(dialog.raw, "destroy", gone)
         gtk_window_present(dialog.cast())
-    }
-
-    /// Builds the menu's popover when GTK first asks for it; held by the menu button.
-    private final class PopupBox {
-        let make: @MainActor (OpaquePointer) -> Void
-        init(_ make: @escaping @MainActor (OpaquePointer) -> Void) { self.make = make }
     }
 
     /// Every shortcut the demo has: the window's, then the snapping components' keys (docs/component-contract.md).

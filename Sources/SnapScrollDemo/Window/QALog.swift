@@ -139,10 +139,13 @@ final class QALog {
         emit("caches", fields)
     }
 
+    /// Ms since the process started: the clock of every line's `t`.
+    var elapsed: Int { Int((g_get_monotonic_time() - Self.processStart) / 1000) }
+
     /// Writes `{"event": name, "seq": N, "t": ms, …fields}` with those three first and the rest in a stable order.
     private func emit(_ name: String, _ fields: [String: Any]) {
         sequence += 1
-        let time = Int((g_get_monotonic_time() - Self.processStart) / 1000)
+        let time = elapsed
         let head = "{\"event\":" + Self.json(name) + ",\"seq\":\(sequence),\"t\":\(time)"
         let keys = fields.keys.sorted()
         var values = keys.map { Self.json(fields[$0]!) }

@@ -35,6 +35,7 @@ final class QAPanel {
     private var endMark: UnsafeMutablePointer<GtkTextMark>?
     private var tools: Widget?
     private var pauseButton: UnsafeMutablePointer<GtkWidget>?
+    private var filtersButton: UnsafeMutablePointer<GtkWidget>?
     private var countsLabel: UnsafeMutablePointer<GtkWidget>?
     private var gestureLabel: UnsafeMutablePointer<GtkWidget>?
     private let log: QALog
@@ -55,10 +56,15 @@ final class QAPanel {
     private var closed = false
     /// What the tester's own actions change (filters, Pause, Clear) shows at the next idle moment.
     private lazy var batch = IdleBatch { [weak self] in self?.flush() }
-    /// New lines show at most `refreshInterval` ms after they come, together: not in the frame of the input that
-    /// caused them, which they held up by 6 to 12 ms (the view's new lines, its scrolling and labels redrawn).
+    /// New lines show `refreshInterval` ms after they come, together, and not while a gesture moves a component
+    /// (from its `gesture` start to the next `settled`, for at most `longestHold` ms): drawn in the frame of the input
+    /// that caused them, or in a frame of the motion, the view's new lines, its scrolling and labels held that frame
+    /// up by several ms.
     private var refresh: MainLoopTimer?
     static let refreshInterval = 160
+    static let longestHold = 2_000
+    /// When the gesture in progress started (the log's `t`), nil when none is.
+    private var gestureStart: Int?
 
     init(log: QALog) {
         self.log = log
@@ -124,20 +130,9 @@ final class QAPanel {
 
     // MARK: - Widgets
 
-    /// The tools' row (wrapping onto more lines in a narrow window): the title, the two filters, Pause, Clear, Copy,
-    /// Save….
+    /// The tools' row (wrapping onto more lines in a narrow window): the title, Filters, Pause, Clear, Copy, Save….
     private func makeTools(title: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        // Translators: the QA panel's filters (their accessible names and tooltips, then their first choice); the
-        // other choices are the log's event names and page IDs, which stay as they are.
-        let event = makeFilter(label: tr("Filter by event"), all: tr("All events"), choices: Self.eventChoices) { [weak self] in
-            self?.filter.event = $0
-            self?.refilter()
-        }
-        let component = makeFilter(label: tr("Filter by component"), all: tr("All components"),
-                                   choices: Self.componentChoices) { [weak self] in
-            self?.filter.component = $0
-            self?.refilter()
-        }
+        let filters = makeFilters()
         // Translators: the QA panel's button that holds new lines back (a verb).
         let pause = gtk_toggle_button_new_with_label(tr("Pause"))!
         Signals.connect(pause.raw, "toggled") { [weak self] in
@@ -150,10 +145,54 @@ final class QAPanel {
         let copy = makeButton(tr("Copy"), tooltip: tr("Copy the lines shown to the clipboard")) { $0.copyShown() }
         // Translators: the ellipsis says the button opens a dialog.
         let save = makeButton(tr("Save…"), tooltip: tr("Save the lines shown to a file")) { $0.saveShown() }
-        let row = WrappingRow.make([title, event, component, pause, clear, copy, save].map { Widget(unsafeRetaining: UnsafeMutableRawPointer($0)) })
+        let row = WrappingRow.make([title, filters, pause, clear, copy, save].map { Widget(unsafeRetaining: UnsafeMutableRawPointer($0)) })
         row.addStyleClass("qa-tools")
         tools = row   // the handle holds the row's one reference until the panel goes
         return row.unsafePointer.assumingMemoryBound(to: GtkWidget.self)
+    }
+
+    /// The filters behind one button, "Filters", which names the filters set while any is: its popover, a drop-down
+    /// of events and one of components, is built the first time it opens. Built with the window, the two drop-downs
+    /// were the largest part of the panel's cost before the first frame (about 3 % of the process's CPU time then).
+    private func makeFilters() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_menu_button_new()!
+        gtk_widget_add_css_class(button, "qa-filters")
+        // Translators: the tooltip of the QA panel's button that opens its filters.
+        gtk_widget_set_tooltip_text(button, tr("Show only the lines of one event or one component"))
+        filtersButton = button
+        updateFiltersLabel()
+        LazyPopup.attach(to: button) { [weak self] menuButton in
+            guard let self, gtk_menu_button_get_popover(menuButton) == nil else { return }
+            // Translators: the QA panel's filters (their accessible names and tooltips, then their first choice);
+            // the other choices are the log's event names and page IDs, which stay as they are.
+            let event = self.makeFilter(label: tr("Filter by event"), all: tr("All events"), choices: Self.eventChoices) { [weak self] in
+                self?.filter.event = $0
+                self?.refilter()
+            }
+            let component = self.makeFilter(label: tr("Filter by component"), all: tr("All components"),
+                                            choices: Self.componentChoices) { [weak self] in
+                self?.filter.component = $0
+                self?.refilter()
+            }
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+            gtk_box_append(box.cast(), event)
+            gtk_box_append(box.cast(), component)
+            let popover = gtk_popover_new()!
+            gtk_popover_set_child(popover.cast(), box)
+            gtk_menu_button_set_popover(menuButton, popover)
+        }
+        return button
+    }
+
+    /// "Filters", or "Filters: settled, strip" while any is set (the log's names, as its lines have them).
+    private func updateFiltersLabel() {
+        guard !closed, let filtersButton else { return }
+        let set = [filter.event, filter.component].compactMap { $0 }
+        // Translators: the QA panel's Filters button, then the same naming the filters set (the log's event names and
+        // page IDs, untranslated, separated by commas).
+        let label = set.isEmpty ? tr("Filters") : tr("Filters: %s", .text(set.joined(separator: ", ")))
+        gtk_menu_button_set_label(filtersButton.opaque, label)
+        snap_accessible_set_label(filtersButton, label)   // GTK 4.8 names only the button inside
     }
 
     /// A drop-down of "All …" then `choices`; `chosen` hears the choice (nil for All).
@@ -235,10 +274,24 @@ final class QAPanel {
         } else {
             take(entry)
         }
-        if widget != nil, refresh == nil {
-            refresh = MainLoopTimer.after(milliseconds: Self.refreshInterval) { [weak self] in
-                self?.refresh = nil
-                self?.flush()
+        switch entry.event {
+        case "gesture" where entry.string("phase") == "start": gestureStart = entry.time
+        case "settled": gestureStart = nil
+        default: break
+        }
+        if widget != nil { scheduleRefresh() }
+    }
+
+    /// Flushes `refreshInterval` ms from now, or later while a gesture is in progress (up to `longestHold`).
+    private func scheduleRefresh() {
+        guard refresh == nil else { return }
+        refresh = MainLoopTimer.after(milliseconds: Self.refreshInterval) { [weak self] in
+            guard let self else { return }
+            self.refresh = nil
+            if let start = self.gestureStart, self.log.elapsed - start < Self.longestHold {
+                self.scheduleRefresh()
+            } else {
+                self.flush()
             }
         }
     }
@@ -266,6 +319,7 @@ final class QAPanel {
 
     /// The view shows what the new filter lets through, from the lines kept.
     private func refilter() {
+        updateFiltersLabel()
         pending = entries.filter(filter.matches)
         refill = true
         batch.schedule()
