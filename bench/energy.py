@@ -7,6 +7,14 @@ import os
 import subprocess
 import time
 
+from startup import stop
+
+
+def usage_row(seconds, threads):
+    """A row of CPU time and context switches over `seconds`: per thread ({name: [ms, switches]}) and summed."""
+    return {"seconds": seconds, "threads": threads, "cpu_ms": sum(t[0] for t in threads.values()),
+            "switches": sum(t[1] for t in threads.values())}
+
 
 def task_usage(pid):
     """{tid: (name, cpu ticks (utime + stime), context switches (voluntary + nonvoluntary))} of every thread now."""
@@ -53,13 +61,8 @@ def measure_idle(cmd, settle=1.5, seconds=3.0, timeout=60):
         time.sleep(seconds)
         threads = since(task_usage(p.pid), before)
     finally:
-        p.terminate()
-        try:
-            p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            p.kill()
-    return {"seconds": seconds, "threads": threads, "cpu_ms": sum(t[0] for t in threads.values()),
-            "switches": sum(t[1] for t in threads.values())}
+        stop(p)
+    return usage_row(seconds, threads)
 
 
 def per_second(row):
@@ -107,10 +110,5 @@ def measure_autoplay(demo, timeout=60):
         else:
             raise RuntimeError("carousel autoplay: the app ended")
     finally:
-        p.terminate()
-        try:
-            p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            p.kill()
-    return {"seconds": seconds, "threads": threads, "cpu_ms": sum(t[0] for t in threads.values()),
-            "switches": sum(t[1] for t in threads.values())}
+        stop(p)
+    return usage_row(seconds, threads)

@@ -13,6 +13,8 @@ import subprocess
 import threading
 import time
 
+from startup import stop
+
 WATCH = 3.0
 RESIZE_AT = 1.0
 BACK_AT = 2.0
@@ -54,11 +56,7 @@ def longest_around_resize(cmd, name, timeout=60):
             subprocess.run(["xdotool", "windowsize", window, *size], check=True)
         event = wait("bench")
     finally:
-        p.terminate()
-        try:
-            p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            p.kill()
+        stop(p)
     around = [interval for start, interval in event["intervals_at_ms"] if start >= RESIZE_AT * 1000 - 50]
     if not around:
         raise RuntimeError(f"{name}: no frames after the resize")

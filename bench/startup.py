@@ -30,6 +30,15 @@ from harness import rss_kb  # noqa: E402  (how the tests read a process's memory
 PHASES = ["main", "content", "gtk", "css", "activate", "window", "present", "frame"]
 
 
+def stop(p):
+    """Ends a process the benchmark started: SIGTERM, then SIGKILL if it has not gone within 10 s."""
+    p.terminate()
+    try:
+        p.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        p.kill()
+
+
 def launch(cmd, env=None):
     """(seconds to ready, RSS in MB at ready, {phase: seconds from launch}, {"main"|"process": CPU seconds at ready})
     for one launch."""
