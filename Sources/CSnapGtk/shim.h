@@ -52,6 +52,10 @@ static inline void snap_accessible_set_selected(GtkWidget *widget, gboolean sele
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
 }
 
+static inline void snap_accessible_set_expanded(GtkWidget *widget, gboolean expanded) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+
 static inline void snap_accessible_set_orientation(GtkWidget *widget, GtkOrientation orientation) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_ORIENTATION, orientation, -1);
 }

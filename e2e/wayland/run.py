@@ -236,10 +236,18 @@ def vertical(page, panel_name, pane_name, item_name, count, rtl, pager=False):
     try:
         with App(*args) as app:
             panel = app.find(role="panel", name=panel_name)
+
+            def click(node):
+                x, y, w, h = extents(node)
+                pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
+                pointer("click")
+
+            # The check button is one of the page's test controls, under its Options button.
+            options = app.find(role="push button", name="Options", root=panel)
+            click(options)
+            wait_until(lambda: options.getState().contains(pyatspi.STATE_EXPANDED), message="Options open")
             box = app.find(role="check box", name="Vertical", root=panel)
-            x, y, w, h = extents(box)
-            pointer(f"move {x + w / 2:.0f} {y + h / 2:.0f}")
-            pointer("click")
+            click(box)
             wait_until(lambda: box.getState().contains(pyatspi.STATE_CHECKED), message="Vertical on")
             pane = app.find(role="scroll pane", name=pane_name, root=panel)
             second = app.find(name=item_name(1), root=pane)

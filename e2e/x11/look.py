@@ -125,6 +125,22 @@ class Window:
         xdo("mousemove", self.screen_x + self.width + 50, self.screen_y + self.height + 50)
 
 
+def open_options(app, panel, name="Options", window=None):
+    """Opens a page's test controls as a user would, unless they are open: a click on the Options button under its
+    component (which builds them the first time), then waits until the button says it is expanded. Returns the
+    button. `window`: the test's `Window`, when it has one (its popups are windows too)."""
+    import pyatspi
+    from harness import atspi_call
+    button = app.find(role="push button", name=name, root=panel)
+    if atspi_call(lambda: button.getState().contains(pyatspi.STATE_EXPANDED)):
+        return button
+    window = window or Window(app)
+    window.click(button)
+    wait_until(lambda: atspi_call(lambda: button.getState().contains(pyatspi.STATE_EXPANDED)), message=f"{name} open")
+    window.park_pointer()
+    return button
+
+
 def showing(node):
     """Whether a node is laid out on the screen now (GTK 4.8 does not keep AT-SPI's SHOWING state up to date, so this
     reads the extents: a widget that is not drawn has none)."""

@@ -5,7 +5,7 @@ the spacing and the animation duration changed while shown."""
 import pyatspi
 
 from harness import App, atspi_call, extents, wait_until, xdo
-from look import Window
+from look import Window, open_options, showing
 from snapchecks import drag
 
 TITLES = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
@@ -20,6 +20,7 @@ class Carousel:
         self.window = Window(app)
         self.panel = app.find(role="panel", name="Carousel")
         self.pane = app.find(role="scroll pane", name="Banners", root=self.panel)
+        open_options(app, self.panel)
 
     def banner(self, i):
         return self.app.find(name=f"Banner {i + 1} of 5: {TITLES[i]}", root=self.panel)
@@ -71,6 +72,44 @@ class Carousel:
 
     def fling(self, dx, steps=3, pause=0.005):
         drag(self.start(dx), dx, steps, pause)
+
+
+def test_options_start_closed_are_built_on_first_open_and_keep_their_values():
+    """The page's test controls sit under its Options button: none exists at start (the button says it expands and
+    is not expanded); a click opens and builds them; a click hides them; Enter shows the same controls again with
+    the values they were given. Nothing moves the carousel's current banner off its place: not one `settled`."""
+    with App("--page", "carousel") as app:
+        app.accessible()
+        panel = app.find(role="panel", name="Carousel")
+        button = app.find(role="push button", name="Options", root=panel)
+
+        def state(which):
+            return atspi_call(lambda: button.getState().contains(which))
+
+        assert state(pyatspi.STATE_EXPANDABLE) and not state(pyatspi.STATE_EXPANDED)
+        for role, name in (("check box", "Mouse drag"), ("push button", "Insert before"), ("spin button", "Spacing")):
+            assert app.find_all(role=role, name=name, root=panel) == [], f"{name} built before Options opened"
+        mark = app.mark()
+        c = Carousel(app)   # opens Options
+        pane_x = lambda: extents(c.pane)[0] + extents(c.pane)[2] / 2
+        banner_x = lambda: extents(c.banner(0))[0] + extents(c.banner(0))[2] / 2
+        assert abs(banner_x() - pane_x()) <= 1
+        c.set_field("Spacing", 20)
+        c.window.click(button)
+        wait_until(lambda: not state(pyatspi.STATE_EXPANDED), message="Options closed")
+        # Hidden controls leave the accessibility tree (GTK drops a hidden widget's accessible).
+        wait_until(lambda: not any(showing(n) for n in app.find_all(role="check box", name="Mouse drag", root=panel)),
+                   message="the controls hidden")
+        assert abs(banner_x() - pane_x()) <= 1
+        xdo("key", "Return")   # the button kept the focus the click gave it
+        wait_until(lambda: state(pyatspi.STATE_EXPANDED), message="Options open again")
+        spin = app.find(role="spin button", name="Spacing", root=panel)
+        wait_until(lambda: showing(spin), message="the controls shown again")
+        assert atspi_call(lambda: spin.queryValue().currentValue) == 20
+        assert len(app.find_all(role="spin button", name="Spacing", root=panel)) == 1, "controls built twice"
+        assert abs(banner_x() - pane_x()) <= 1
+        app.quiet(0.5)
+        assert app.since(mark, "settled") == [], "opening or closing Options moved the carousel"
 
 
 def test_scroll_wheel_switch():

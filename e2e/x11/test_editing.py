@@ -3,6 +3,7 @@ pages): the current item stays the same item, exactly centred, or hands over to 
 edit ends in exactly one `settled` with cause `dataChange`, and a `page` event only when the current index moved."""
 
 from harness import App, extents, screenshot, xdo
+from look import open_options
 from snapchecks import TOLERANCE, Strip, wheel
 from test_carousel import TITLES, _carousel_centre, _centre, _panel
 
@@ -46,6 +47,7 @@ def _strip_edits(*options):
         items = list(range(len(FRUIT)))
         s = Strip(app, "Strip", "Fruit strip", "panel",
                   lambda i: f"{_title(items[i], FRUIT)}, item {i + 1}", PITCH, len(items))
+        open_options(app, s.panel)
         m = app.mark(); wheel(s.centre_on_screen(), 7, times=3); s.settle(m, "strip", 3, "wheel")
         current = 3
         new = 0
@@ -92,6 +94,7 @@ def _carousel_edits(*options):
     with App("--page", "carousel", *options) as app:
         items = list(range(len(TITLES)))
         panel = _panel(app)
+        open_options(app, panel)
 
         def banner(i):
             return app.find(name=f"Banner {i + 1} of {len(items)}: {_title(items[i], TITLES)}", root=panel)

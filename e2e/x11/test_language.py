@@ -7,6 +7,7 @@ import subprocess
 import pyatspi
 
 from harness import App, extents, screenshot, wait_until, xdo
+from look import open_options
 
 # The window's client-side border puts the screen a few pixels right of and below window coordinates; clicks aim at
 # a button's middle, so the exact figure does not matter.
@@ -98,8 +99,9 @@ def test_german_everywhere_with_plural_forms_and_an_english_log():
         app.find(role="scroll pane", name="Obstleiste", root=panel)
         app.find(role="label", name="Mitte: Element 1 von 7", root=panel)   # counted from 1; logged as index 0
         app.find(name="🍎, Element 1", root=panel)
-        # The edit buttons: Insert before puts "New 1" (German "Neu 1") before the centred card, which stays centred
-        # one further on.
+        # The edit buttons, under Options: Insert before puts "New 1" (German "Neu 1") before the centred card,
+        # which stays centred one further on.
+        open_options(app, panel, "Optionen")
         for name in ("Danach einfügen", "Aktuelles entfernen", "Aktuelles ans Ende verschieben"):
             app.find(role="push button", name=name, root=panel)
         _click(app.find(role="push button", name="Davor einfügen", root=panel))
@@ -151,6 +153,7 @@ def test_an_arabic_locale_gives_arabic_words_right_to_left():
         second = app.find(name=f"اللافتة 2 من 5: {TITLES[1]}", root=panel)
         assert extents(first)[0] > extents(second)[0], "the second banner peeks in on the left"
         app.find(role="push button", name="العودة إلى الأولى", root=panel)
+        open_options(app, panel, "خيارات")
         for name in ("إدراج قبل", "إدراج بعد", "إزالة الحالي", "نقل الحالي إلى النهاية"):
             app.find(role="push button", name=name, root=panel)
         screenshot("language-ar-carousel")

@@ -6,8 +6,8 @@ import random
 import subprocess
 
 from harness import App, extents, wait_until, xdo
-from look import PAGES, THEMES, Window, background, contrast, header_shows_tabs, page_panel, saturation, showing, \
-    switch_page, text_contrast
+from look import PAGES, THEMES, Window, background, contrast, header_shows_tabs, open_options, page_panel, saturation, \
+    showing, switch_page, text_contrast
 from soak import Soak
 
 SIZES = [(360, 640), (600, 800), (960, 640), (1400, 900)]
@@ -44,19 +44,27 @@ def _laid_out(node, found):
 def _check_page(app, window, soak, page, size):
     panel = page_panel(app, page)
     assert panel is not None, f"{page} at {size}: not showing"
+    _check_inside(panel, window, f"{page} at {size}")
+    if page in ("menu", "strip", "carousel"):
+        soak.page = page
+        soak.assert_in_place(0)
+        # The page's test controls, opened, fit too, and the component stays in place around them.
+        open_options(app, panel, window=window)
+        _check_inside(panel, window, f"{page} at {size} with its options open")
+        soak.assert_in_place(0)
+
+
+def _check_inside(panel, window, what):
     nodes = []
     _laid_out(panel, nodes)
-    assert len(nodes) >= 3, f"{page} at {size}: only {len(nodes)} nodes"
+    assert len(nodes) >= 3, f"{what}: only {len(nodes)} nodes"
     width, height = window.width, window.height
     for node in nodes:
         x, y, w, h = extents(node)
         if w <= 0 or h <= 0:
             continue
         assert x >= 0 and x + w <= width and y >= 0 and y + h <= height, \
-            f"{page} at {size}: {node.getRoleName()} {node.name!r} at {(x, y, w, h)} is outside the window {width}x{height}"
-    if page in ("menu", "strip", "carousel"):
-        soak.page = page
-        soak.assert_in_place(0)
+            f"{what}: {node.getRoleName()} {node.name!r} at {(x, y, w, h)} is outside the window {width}x{height}"
 
 
 def test_every_page_reachable_unclipped_and_centred_at_every_size():

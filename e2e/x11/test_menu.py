@@ -9,7 +9,7 @@ import time
 import pyatspi
 
 from harness import PATIENCE, App, atspi_call, extents, screenshot, wait_until, xdo
-from look import Window, saturation
+from look import Window, open_options, saturation
 from snapchecks import Strip, app_window, drag, wheel
 
 # The C locale's abbreviated weekdays, starting on its first weekday (Sunday).
@@ -173,7 +173,7 @@ def test_menu_min_width_widens_natural_width_tabs_and_the_indicator_follows():
         with App("--page", "menu", "--content", path) as app:
             s = Strip(app, "Tab menu", "Weekday menu", "page tab", lambda i: MIXED[i], None, len(MIXED))
             window = Window(app)
-            window.park_pointer()
+            open_options(app, s.panel, window=window)
             assert app.find_all(role="spin button", name="Width") == [], "a width control that does nothing"
             spin = app.find(role="spin button", name="Min width")
 
@@ -236,7 +236,7 @@ def test_menu_width_sets_every_tab_and_the_indicator():
     with App("--page", "menu") as app:
         s = menu(app)
         window = Window(app)
-        window.park_pointer()
+        open_options(app, s.panel, window=window)
         spin = app.find(role="spin button", name="Width")
         assert atspi_call(lambda: spin.queryValue().currentValue, "spin value") == PITCH
         assert abs(_indicator_width(window, s) - PITCH) <= 1

@@ -5,7 +5,7 @@ list (a horizontal wheel, Left/Right) moves nothing."""
 import pyatspi
 
 from harness import App, atspi_call, extents, screenshot, wait_until, xdo
-from look import Window
+from look import Window, open_options
 from snapchecks import TOLERANCE, Strip, drag, wheel
 from test_strip import PITCH, strip
 
@@ -29,6 +29,7 @@ class VerticalStrip(Strip):
 def vertical_strip(app):
     s = strip(app)
     window = Window(app)
+    open_options(app, s.panel, window=window)
     box = app.find(role="check box", name="Vertical", root=s.panel)
     window.click(box)
     wait_until(lambda: atspi_call(lambda: box.getState().contains(pyatspi.STATE_CHECKED)), message="Vertical on")

@@ -2,7 +2,7 @@ import SnapGtk
 
 /// Page `carousel`: the banner carousel from the content's banners, its page dots, a "Back to first" button and,
 /// on a line of its own below it, a label showing the last tap (beside the button, a longer tap text would push the
-/// button sideways), the edit buttons, and the carousel's switches.
+/// button sideways), and under Options the edit buttons and the carousel's switches.
 @MainActor
 func makeCarouselPage(_ context: PageContext) -> Widget {
     // Made per page when a cell binds it: a million banners are a million entries in compact lists, not objects.
@@ -69,9 +69,11 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     page.append(carousel)
     page.append(dots)
     page.append(controls)
-    page.append(makeEditButtons(edits, current: { carousel.pageCount > 0 ? carousel.currentPage : nil },
-                                apply: { carousel.update(ids: edits.ids) }))
-    page.append(makeCarouselSwitches(carousel))
+    page.append(OptionsSection.make {
+        [makeEditButtons(edits, current: { carousel.pageCount > 0 ? carousel.currentPage : nil },
+                         apply: { carousel.update(ids: edits.ids) }),
+         makeCarouselSwitches(carousel)]
+    })
     PageFocus.mark(page, component: carousel)
     return page
 }

@@ -51,7 +51,7 @@ func makeMenuPage(_ context: PageContext) -> Widget {
     // they slide under it. Set only when the whole-pixel width changes (never, for tabs of one width).
     // The scroller keeps this closure (its position callback): it holds the scroller weakly.
     var indicatorWidth = -1
-    let updateIndicator = { [weak scroller] in
+    let updateIndicator: @MainActor () -> Void = { [weak scroller] in
         guard let scroller else { return }
         let layout = scroller.layout
         guard layout.count > 0 else { return }
@@ -80,8 +80,10 @@ func makeMenuPage(_ context: PageContext) -> Widget {
     let page = Box(.vertical, spacing: 18)
     page.verticalAlignment = .center
     page.append(scroller)
-    page.append(makeScrollerControls(
-        scroller, widths: widthControl, onCountChanged: { _ in updateIndicator() }, onWidthChanged: { _ in updateIndicator() }))
+    page.append(OptionsSection.make {
+        [makeScrollerControls(scroller, widths: widthControl, onCountChanged: { _ in updateIndicator() },
+                              onWidthChanged: { _ in updateIndicator() })]
+    })
     PageFocus.mark(page, component: scroller)
     return page
 }

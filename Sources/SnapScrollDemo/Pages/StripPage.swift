@@ -101,23 +101,24 @@ func makeStripPage(_ context: PageContext) -> Widget {
     context.guides.follow(scroller)
     scroller.onTap = { context.log.tapped("strip", index: $0.index) }
 
-    // Vertical: the same strip as a list, a column of its own size in the middle of the page.
-    let vertical = CheckField.make(tr("Vertical"), isOn: false) { isOn in
-        scroller.orientation = isOn ? .vertical : .horizontal
-        scroller.rootWidget.sizeRequest = isOn ? StripDesign.verticalSize : (width: -1, height: -1)
-        scroller.rootWidget.horizontalAlignment = isOn ? .center : .fill
-    }
-
     let page = Box(.vertical, spacing: 12)
     page.verticalAlignment = .center
     page.append(centreLabel)
     page.append(scroller)
-    page.append(makeScrollerControls(scroller, extras: [vertical], onCountChanged: {
-        edits.reset(count: $0)
-        showCentre(scroller.currentIndex)
-    }))
-    page.append(makeEditButtons(edits, current: { scroller.itemCount > 0 ? scroller.currentIndex : nil },
-                                apply: { scroller.update(ids: edits.ids) }))
+    page.append(OptionsSection.make {
+        // Vertical: the same strip as a list, a column of its own size in the middle of the page.
+        let vertical = CheckField.make(tr("Vertical"), isOn: scroller.orientation == .vertical) { isOn in
+            scroller.orientation = isOn ? .vertical : .horizontal
+            scroller.rootWidget.sizeRequest = isOn ? StripDesign.verticalSize : (width: -1, height: -1)
+            scroller.rootWidget.horizontalAlignment = isOn ? .center : .fill
+        }
+        return [makeScrollerControls(scroller, extras: [vertical], onCountChanged: {
+                    edits.reset(count: $0)
+                    showCentre(scroller.currentIndex)
+                }),
+                makeEditButtons(edits, current: { scroller.itemCount > 0 ? scroller.currentIndex : nil },
+                                apply: { scroller.update(ids: edits.ids) })]
+    })
     PageFocus.mark(page, component: scroller)
     return page
 }
