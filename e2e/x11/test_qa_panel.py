@@ -1,6 +1,6 @@
 """The QA panel as a tester's tool, driven as a user would (pointer and keys) and read through AT-SPI: the filters
 (in a popover built when the Filters button first opens),
-Pause and Resume, Clear, Save…, Copy (read back with xclip), the counts and the last gesture's summary, the log's view filling the panel, and a
+Pause and Resume, Clear, Save…, Copy (read back with xclip), the counts and the last gesture's summary, the log's view filling the panel and following its newest line, and a
 Tab stop for every control."""
 
 import json
@@ -162,3 +162,26 @@ def _focused_in(app, name):
     """Whether the control named `name`, or something inside it, has the keyboard focus."""
     node = filters_button(app) if name == "Filters" else app.find(name=name, role="push button")
     return _focus_within(app, node)
+
+
+def test_the_log_view_follows_its_newest_line():
+    """Once the log's view is full, every new event's lines still come into view: the view follows its newest line
+    (scrolled by the panel itself, since GtkTextView's scrolling to a line animates and kept GTK's frame clock
+    running while the log grew). The view's pixels change with each new line; a view left at its top would not."""
+    with App("--page", "strip") as app:
+        app.accessible()
+        window = Window(app)
+        x, y, w, h = window.rect(app.find(role="scroll pane", name="Fruit strip"))
+        centre = (x + w // 2, y + h // 2)
+        # Four notches, each a gesture's start and end and a settle: 13 lines with `ready`, the view shows 5.
+        for i in range(4):
+            wheel(centre, 5 if i % 2 == 0 else 4)
+            app.wait_event("settled", component="strip", index=1 if i % 2 == 0 else 0)
+        window.park_pointer()
+        lx, ly, lw, lh = window.rect(_log_view(app))
+        before = window.still_shot().region(lx, ly, lx + lw, ly + lh)
+        wheel(centre, 5)
+        app.wait_event("settled", component="strip", index=1)
+        window.park_pointer()
+        wait_until(lambda: window.still_shot().region(lx, ly, lx + lw, ly + lh) != before,
+                   message="the newest lines shown in the log's view")

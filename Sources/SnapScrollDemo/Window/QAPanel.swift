@@ -32,7 +32,6 @@ final class QAPanel {
     private var view: UnsafeMutablePointer<GtkWidget>?
     /// The log's stand-in while `build(deferringLog:)` waits for `completeLog()`.
     private var placeholder: UnsafeMutablePointer<GtkWidget>?
-    private var endMark: UnsafeMutablePointer<GtkTextMark>?
     private var tools: Widget?
     private var pauseButton: UnsafeMutablePointer<GtkWidget>?
     private var filtersButton: UnsafeMutablePointer<GtkWidget>?
@@ -65,6 +64,12 @@ final class QAPanel {
     static let longestHold = 2_000
     /// When the gesture in progress started (the log's `t`), nil when none is.
     private var gestureStart: Int?
+    /// A `settled` ends a motion, and its lines show in the frame right after the one that drew the motion's end
+    /// (the window's frame clock's next `after-paint` flushes them). Left to the timer, the panel's frame fell at any
+    /// moment of the next 160 ms, and GTK paces frames: an input in the frame period after it waited for the next.
+    private var flushAtPaint = false
+    /// The frame clock whose `after-paint` this panel hears (connected once; the handler goes with the clock).
+    private var paintClock: UnsafeMutableRawPointer?
 
     init(log: QALog) {
         self.log = log
@@ -117,13 +122,14 @@ final class QAPanel {
     /// The window is going: nothing is written into the view from now on.
     func close() {
         closed = true
+        flushAtPaint = false
         batch.cancel()
         refresh?.cancel()
         refresh = nil
         if let view { g_object_unref(view) }
         view = nil
         placeholder = nil
-        endMark = nil
+        logAdjustment = nil
         pending.removeAll()
         held.removeAll()
     }
@@ -244,16 +250,24 @@ final class QAPanel {
         gtk_text_view_set_wrap_mode(view.cast(), GTK_WRAP_NONE)
         gtk_widget_add_css_class(view, "qa-log")
         snap_accessible_set_label(view, tr("QA event log"))
-        let buffer = gtk_text_view_get_buffer(view.cast())!
-        var end = GtkTextIter()
-        gtk_text_buffer_get_end_iter(buffer, &end)
-        endMark = gtk_text_buffer_create_mark(buffer, "end", &end, 0)
 
         let scroller = gtk_scrolled_window_new()!
         // Its ring shows when the log has the focus (a text view without a cursor draws none of its own).
         gtk_widget_add_css_class(scroller, "qa-log-view")
         gtk_scrolled_window_set_child(scroller.opaque, view)
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+        // The view follows the log's end (while the tester has not scrolled back) by setting its adjustment: GtkTextView's
+        // own scrolling to a mark animates, and while the log grew to its 200 lines each new line kept GTK's frame clock
+        // running, so an input that came then waited for the clock's next frame (about half the wheel notches in that
+        // time took 14-18 ms to show instead of 1.5).
+        let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)!
+        Signals.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in self?.followEnd(adjustment) }
+        Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
+            guard let self, !self.movingToEnd else { return }
+            // The tester scrolled: the view stays where they took it, unless that is the end.
+            self.followsEnd = gtk_adjustment_get_value(adjustment) >= Self.endValue(adjustment) - 1
+        }
+        logAdjustment = adjustment
         gtk_widget_set_size_request(scroller, -1, Self.logHeight)
         gtk_widget_set_vexpand(scroller, 1)
         // Held until the window goes, so the view outlives any batch queued before that.
@@ -276,10 +290,29 @@ final class QAPanel {
         }
         switch entry.event {
         case "gesture" where entry.string("phase") == "start": gestureStart = entry.time
-        case "settled": gestureStart = nil
+        case "settled":
+            gestureStart = nil
+            flushAfterNextPaint()
         default: break
         }
         if widget != nil { scheduleRefresh() }
+    }
+
+    /// Shows the lines pending in the frame after the next one the window paints (the refresh timer stays the
+    /// fallback while the panel is not drawn).
+    private func flushAfterNextPaint() {
+        guard let widget, let clock = gtk_widget_get_frame_clock(widget).map({ UnsafeMutableRawPointer($0) }) else { return }
+        if paintClock != clock {
+            paintClock = clock
+            Signals.connect(clock, "after-paint") { [weak self] in
+                guard let self, self.flushAtPaint else { return }
+                self.flushAtPaint = false
+                self.refresh?.cancel()
+                self.refresh = nil
+                self.batch.schedule()
+            }
+        }
+        flushAtPaint = true
     }
 
     /// Flushes `refreshInterval` ms from now, or later while a gesture is in progress (up to `longestHold`).
@@ -413,7 +446,7 @@ final class QAPanel {
     private func flush() {
         guard !closed else { return }
         updateInfo()
-        guard let view, let endMark else { return }
+        guard let view else { return }
         let buffer = gtk_text_view_get_buffer(view.cast())!
         if refill {
             refill = false
@@ -433,6 +466,25 @@ final class QAPanel {
             gtk_text_buffer_delete(buffer, &start, &cut)
             lines = Self.maximumLines
         }
-        gtk_text_view_scroll_mark_onscreen(view.cast(), endMark)
+        followsEnd = true
+        if let logAdjustment { followEnd(logAdjustment) }
+    }
+
+    /// Whether the view shows the log's last line and keeps showing it as lines come (new lines bring it back there).
+    private var followsEnd = true
+    private var movingToEnd = false
+    private var logAdjustment: UnsafeMutablePointer<GtkAdjustment>?
+
+    private static func endValue(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) -> Double {
+        gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+    }
+
+    /// Shows the log's end at once, when the view follows it (its height and lines as GTK last measured them: the
+    /// adjustment's `changed` brings it there again when they grow).
+    private func followEnd(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        guard followsEnd, !closed else { return }
+        movingToEnd = true
+        gtk_adjustment_set_value(adjustment, Self.endValue(adjustment))
+        movingToEnd = false
     }
 }
