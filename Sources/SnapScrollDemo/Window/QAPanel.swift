@@ -32,6 +32,12 @@ final class QAPanel {
     private var view: UnsafeMutablePointer<GtkWidget>?
     /// The log's stand-in while `build(deferringLog:)` waits for `completeLog()`.
     private var placeholder: UnsafeMutablePointer<GtkWidget>?
+    /// The view's vertical adjustment (its scrolled window's), set to show the log's end.
+    private var logAdjustment: UnsafeMutablePointer<GtkAdjustment>?
+    /// Whether the view shows the log's last line and keeps showing it as lines come (new lines bring it back there).
+    private var followsEnd = true
+    /// Set while the panel itself moves the view, so that move is not taken for the tester's scrolling.
+    private var movingToEnd = false
     private var tools: Widget?
     private var pauseButton: UnsafeMutablePointer<GtkWidget>?
     private var filtersButton: UnsafeMutablePointer<GtkWidget>?
@@ -469,11 +475,6 @@ final class QAPanel {
         followsEnd = true
         if let logAdjustment { followEnd(logAdjustment) }
     }
-
-    /// Whether the view shows the log's last line and keeps showing it as lines come (new lines bring it back there).
-    private var followsEnd = true
-    private var movingToEnd = false
-    private var logAdjustment: UnsafeMutablePointer<GtkAdjustment>?
 
     private static func endValue(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) -> Double {
         gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
