@@ -1,11 +1,11 @@
 """What the look tests and the screenshot gallery share: the window's pixels read back from the X server, WCAG
-contrast, and moving between pages from the header the way a user does (the tabs, or the drop-down that replaces
-them in a narrow window)."""
+contrast, moving between pages from the header the way a user does (the tabs, or the drop-down that replaces
+them in a narrow window), and opening a page's Options."""
 
 import subprocess
 import time
 
-from harness import PATIENCE, extents, wait_until, xdo
+from harness import PATIENCE, atspi_call, extents, wait_until, xdo
 from snapchecks import app_window
 
 PAGES = {"menu": "Tab menu", "centering": "Centring", "segmented": "Segmented", "strip": "Strip", "carousel": "Carousel"}
@@ -130,7 +130,6 @@ def open_options(app, panel, name="Options", window=None):
     component (which builds them the first time), then waits until the button says it is expanded. Returns the
     button. `window`: the test's `Window`, when it has one (its popups are windows too)."""
     import pyatspi
-    from harness import atspi_call
     button = app.find(role="push button", name=name, root=panel)
     if atspi_call(lambda: button.getState().contains(pyatspi.STATE_EXPANDED)):
         return button
