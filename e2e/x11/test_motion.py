@@ -41,6 +41,8 @@ def test_motion_snaps_start_gently_right_to_left():
 
 # What the control counts as a late frame: a frame clock interval over this (ms, bench/bare-window.c).
 LATE_FRAME_MS = 20
+# The frame clock's period under Xvfb (60 Hz), ms.
+FRAME_PERIOD_MS = 1000 / 60
 
 
 def test_bench_control_scrolls_and_counts_its_frames():
@@ -61,10 +63,12 @@ def test_bench_latency_times_every_input_kind_in_the_demo_and_the_stock_control(
     assert demo["stderr_lines"] == 0, demo
     for event in (demo, stock):
         for kind in LATENCY_KINDS:
-            # Every kind was drawn, and a frame's start comes before the end of its paint.
+            # Every kind was drawn. A frame's "start" is GTK's frame time, which the frame clock smooths onto the
+            # refresh grid: it may lie after the paint ends (a paint right after an input, on a clock that ran a
+            # frame shortly before, is stamped with the next grid time), but never by a whole frame period.
             assert event[f"{kind}_inputs"] > 0, (kind, event)
             assert event[f"{kind}_undrawn"] == 0, (kind, event)
-            assert event[f"{kind}_start_median_ms"] <= event[f"{kind}_paint_median_ms"], (kind, event)
+            assert event[f"{kind}_start_median_ms"] <= event[f"{kind}_paint_median_ms"] + FRAME_PERIOD_MS, (kind, event)
             assert event[f"{kind}_paint_median_ms"] <= event[f"{kind}_paint_max_ms"], (kind, event)
 
 
