@@ -54,8 +54,7 @@ def launch(cmd, env=None):
                 return elapsed, rss_kb(p.pid) / 1024, phases, ready.get("cpu", {})
         raise RuntimeError(f"{cmd[0]} exited before ready: {p.stderr.read()}")
     finally:
-        p.terminate()
-        p.wait()
+        stop(p)
 
 
 def summarize(name, samples):
