@@ -274,6 +274,36 @@ final class CarouselTests: XCTestCase {
         }
     }
 
+    /// A window made taller at the same width scales height-limited banners up: the row's slots follow in the same
+    /// pass, so the banners neither overlap nor leave the current one off-centre (the soak found a 1600×900 window
+    /// resized to 640×480 showing 332 px banners 133 px apart).
+    func testANewHeightAtTheSameWidthScalesTheRowWithTheBanners() {
+        MainActor.assumeIsolated {
+            let f = Fixture(Self.banners, width: 900, height: 250)
+            defer { f.close() }
+            f.carousel.scrollTo(page: 3, animated: false)
+            f.waitForSettle()
+            let before = f.carousel.geometry
+            gtk_window_set_default_size(f.window.cast(), 900, 700)
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { f.carousel.geometry.panelWidth > before.panelWidth + 100 },
+                          "the banners never grew")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !f.carousel.scroller.isMoving }, "never came to rest")
+            let g = f.carousel.geometry
+            XCTAssertEqual(g.componentWidth, before.componentWidth, "the same width")
+            let layout = f.carousel.scroller.layout
+            XCTAssertEqual(layout.itemWidth(3), g.panelWidth.rounded())
+            XCTAssertEqual(layout.itemStart(4) - layout.itemStart(3), g.panelWidth.rounded() + g.gap.rounded())
+            XCTAssertEqual(f.carousel.currentPage, 3)
+            XCTAssertEqual(f.carousel.scroller.logicalOffset, layout.restingOffset(3))
+            // The current banner drawn at the panel's width, centred in the component.
+            guard let banner = f.carousel.scroller.itemWidget(at: 3) else { return XCTFail("page 3 is not bound") }
+            var bounds = graphene_rect_t()
+            XCTAssertTrue(gtk_widget_compute_bounds(banner, f.carousel.widget, &bounds) != 0)
+            XCTAssertEqual(Double(bounds.size.width), g.panelWidth.rounded(), accuracy: 1)
+            XCTAssertEqual(Double(bounds.origin.x + bounds.size.width / 2), g.componentWidth / 2, accuracy: 1)
+        }
+    }
+
     func testHeightLimitsTheBannerScaleWhileTheComponentFillsTheWidth() {
         MainActor.assumeIsolated {
             let f = Fixture(Self.banners, width: 1200, height: 300)

@@ -301,6 +301,31 @@ def test_resize_keeps_the_current_page_in_place():
         assert widths[2] > widths[1] + 100, widths
 
 
+def test_a_large_window_made_small_keeps_the_banners_apart_and_in_place():
+    """Found by the soak: from 1600x900 to 640x480 the QA panel hides (below 500 px of height), so the carousel gets
+    more height after its new width, which scales its banners up; the row kept its slots for the smaller banners, and
+    a click on a neighbour landed on the page beyond it."""
+    with App("--page", "carousel") as app:
+        app.accessible()
+        xdo("mousemove", *_centre(app, _dot(app, 4)), "click", 1)
+        _settle(app, 4, "click")
+        window = _window_id(app)
+        for width, height in ((1600, 900), (640, 480)):
+            xdo("windowsize", window, width, height)
+            _settle(app, 4, "resize")
+        app.quiet(0.3)
+        screenshot("carousel-1600-to-640")
+        _assert_in_place(app, 4)
+        bx3, _, bw3, _ = extents(_banner(app, 3))
+        bx4, _, _, _ = extents(_banner(app, 4))
+        assert bx3 + bw3 < bx4, f"banners 4 and 5 overlap: {(bx3, bw3)}, {bx4}"
+        mark = app.mark()
+        xdo("mousemove", *_peeking(app, 3), "click", 1)
+        _settle(app, 3, "click")
+        _assert_paged(app, mark, 4, 3, "click")
+        _assert_in_place(app, 3)
+
+
 def _content_with(banners):
     fd, path = tempfile.mkstemp(suffix=".json")
     with os.fdopen(fd, "w") as f:

@@ -338,11 +338,17 @@ public final class Carousel {
 
     private func allocate(width: Int32, height: Int32) {
         if orientation == .vertical { return allocateVertical(width: width, height: height) }
+        let heightChanged = availableHeight != Double(height)
         availableHeight = Double(height)
         let fitted = geometry(forWidth: Double(width))
         if fitted != geometry {
             geometry = fitted
             store.geometry = geometry
+        }
+        // A new height at the same width can scale the pages (the height limits their scale): their width along the
+        // row changes now, in this pass (the row itself relays out only for a new width).
+        if heightChanged && scroller.hasViewport {
+            scroller.relayout(viewportWidth: scroller.layout.viewportWidth, force: true)
         }
         let panelHeight = Int32(geometry.panelHeight.rounded(.down))
         var minimum: Int32 = 0
