@@ -252,15 +252,23 @@ final class CarouselTests: XCTestCase {
         }
     }
 
+    /// A carousel at rest on page 3 in a window of `width`×`height`, then given the size `to`: the fixture (its page
+    /// events cleared before the resize) and the geometry before.
+    @MainActor
+    private static func resizedOnPage3(width: Int32, height: Int32, to size: (Int32, Int32)) -> (Fixture, PagerGeometry) {
+        let f = Fixture(banners, width: width, height: height)
+        f.carousel.scrollTo(page: 3, animated: false)
+        f.waitForSettle()
+        let before = f.carousel.geometry
+        f.pages.removeAll()
+        gtk_window_set_default_size(f.window.cast(), size.0, size.1)
+        return (f, before)
+    }
+
     func testResizeKeepsTheCurrentPageInPlaceAtTheNewScale() {
         MainActor.assumeIsolated {
-            let f = Fixture(Self.banners, width: 900, height: 900)
+            let (f, before) = Self.resizedOnPage3(width: 900, height: 900, to: (500, 900))
             defer { f.close() }
-            f.carousel.scrollTo(page: 3, animated: false)
-            f.waitForSettle()
-            let before = f.carousel.geometry
-            f.pages.removeAll()
-            gtk_window_set_default_size(f.window.cast(), 500, 900)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { f.carousel.geometry.componentWidth < before.componentWidth - 100 }, "never narrowed")
             f.waitForSettle(2)
             XCTAssertEqual(f.settled.last?.0, 3)
@@ -279,12 +287,8 @@ final class CarouselTests: XCTestCase {
     /// resized to 640×480 showing 332 px banners 133 px apart).
     func testANewHeightAtTheSameWidthScalesTheRowWithTheBanners() {
         MainActor.assumeIsolated {
-            let f = Fixture(Self.banners, width: 900, height: 250)
+            let (f, before) = Self.resizedOnPage3(width: 900, height: 250, to: (900, 700))
             defer { f.close() }
-            f.carousel.scrollTo(page: 3, animated: false)
-            f.waitForSettle()
-            let before = f.carousel.geometry
-            gtk_window_set_default_size(f.window.cast(), 900, 700)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { f.carousel.geometry.panelWidth > before.panelWidth + 100 },
                           "the banners never grew")
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !f.carousel.scroller.isMoving }, "never came to rest")
