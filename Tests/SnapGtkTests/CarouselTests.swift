@@ -308,6 +308,21 @@ final class CarouselTests: XCTestCase {
         }
     }
 
+    /// A new width and a new height at once: the row lays out once, at the new width, so one `settled` reports it.
+    func testANewWidthAndHeightAtOnceSettleOnce() {
+        MainActor.assumeIsolated {
+            let (f, before) = Self.resizedOnPage3(width: 900, height: 250, to: (700, 700))
+            defer { f.close() }
+            let settledBefore = f.settled.count
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { f.carousel.geometry.panelWidth > before.panelWidth + 100 },
+                          "the banners never grew")
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !f.carousel.scroller.isMoving }, "never came to rest")
+            _ = GtkThread.iterate(timeout: 0.3) { false }
+            XCTAssertEqual(f.settled.dropFirst(settledBefore).map(\.1), [.resize])
+            XCTAssertEqual(f.carousel.scroller.layout.itemWidth(3), f.carousel.geometry.panelWidth.rounded())
+        }
+    }
+
     func testHeightLimitsTheBannerScaleWhileTheComponentFillsTheWidth() {
         MainActor.assumeIsolated {
             let f = Fixture(Self.banners, width: 1200, height: 300)

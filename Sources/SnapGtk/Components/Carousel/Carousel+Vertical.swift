@@ -58,10 +58,8 @@ extension Carousel {
             geometry = fitted
             store.geometry = fitted
         }
-        // A new width at the same height scales the pages: their length along the row changes now, in this pass.
-        if widthChanged && scroller.hasViewport {
-            scroller.relayout(viewportWidth: scroller.layout.viewportWidth, force: true)
-        }
+        // A new width scales the pages: the row lays them out again in this pass, once, at the height it is given.
+        if widthChanged && scroller.hasViewport { scroller.needsRelayout = true }
         var minimum: Int32 = 0
         gtk_widget_measure(scroller.widget, GTK_ORIENTATION_VERTICAL, -1, &minimum, nil, nil, nil)
         gtk_widget_measure(scroller.widget, GTK_ORIENTATION_HORIZONTAL, height, &minimum, nil, nil, nil)
@@ -69,6 +67,6 @@ extension Carousel {
         let panel = Int32(pixels: geometry.panelWidth)
         let rowWidth = min(width, max(panel, minimum))
         var allocation = GtkAllocation(x: (width - rowWidth) / 2, y: 0, width: rowWidth, height: height)
-        gtk_widget_size_allocate(scroller.widget, &allocation, -1)
+        allocateRow(&allocation)
     }
 }

@@ -345,18 +345,26 @@ public final class Carousel {
             geometry = fitted
             store.geometry = geometry
         }
-        // A new height at the same width can scale the pages (the height limits their scale): their width along the
-        // row changes now, in this pass (the row itself relays out only for a new width).
-        if heightChanged && scroller.hasViewport {
-            scroller.relayout(viewportWidth: scroller.layout.viewportWidth, force: true)
-        }
+        // A new height can scale the pages (the height limits their scale): the row lays them out again in this
+        // pass, once, at the width it is given (by itself it does so only for a new width).
+        if heightChanged && scroller.hasViewport { scroller.needsRelayout = true }
         let panelHeight = Int32(geometry.panelHeight.rounded(.down))
         var minimum: Int32 = 0
         gtk_widget_measure(scroller.widget, GTK_ORIENTATION_HORIZONTAL, panelHeight, &minimum, nil, nil, nil)
         gtk_widget_measure(scroller.widget, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
         var allocation = GtkAllocation(
             x: 0, y: max(0, (height - panelHeight) / 2), width: width, height: max(panelHeight, minimum))
+        allocateRow(&allocation)
+    }
+
+    /// Allocates the scroller; when it kept its allocation (GTK then skips its children), the relayout asked for
+    /// happens here, at the row's unchanged width.
+    func allocateRow(_ allocation: inout GtkAllocation) {
         gtk_widget_size_allocate(scroller.widget, &allocation, -1)
+        if scroller.needsRelayout {
+            scroller.needsRelayout = false
+            scroller.relayout(viewportWidth: scroller.layout.viewportWidth, force: true)
+        }
     }
 }
 

@@ -274,7 +274,8 @@ extension SnapScroller: ScrollableOwner {
         let vertical = orientation == .vertical
         // Along the row (its length) and across it (its thickness): a vertical row's length is its height.
         let (length, thickness) = vertical ? (height, width) : (width, height)
-        relayout(viewportWidth: Double(length))
+        relayout(viewportWidth: Double(length), force: needsRelayout)
+        needsRelayout = false
         itemClips.removeAll(keepingCapacity: true)
         if bindingPending { updateVisibleItems() }
         configureAdjustment(adjustment)

@@ -179,6 +179,9 @@ public final class SnapScroller {
     /// The item widgets near the viewport, and the pool they are recycled through.
     let items: ItemRecycler
     var hasViewport = false
+    /// The items' lengths changed with something the row does not see (the height that limits a carousel's scale): the
+    /// next allocation lays the row out again at its width, even an unchanged one.
+    var needsRelayout = false
     /// The adjustment value we wrote last: a `value-changed` carrying another value was written by someone else.
     var shownValue = 0.0
     var animationsObserver: UInt = 0
