@@ -71,9 +71,8 @@ final class DrawingHeapTests: XCTestCase {
     /// block is larger than all the heap's free memory, which glibc would otherwise hand out first in either mode.
     func testTheModesDecideWhereALargeBlockComesFrom() throws {
         try XCTSkipIf(DrawingHeap.setByEnvironment, "the environment sets glibc's mapping threshold")
-        let heapFree = Int(mallinfo2().fordblks)
-        let size = max(4 << 20, heapFree + (1 << 20))
-        try XCTSkipIf(size >= Int(DrawingHeap.animatingThreshold), "the heap holds \(heapFree) free bytes")
+        let size = max(4 << 20, Int(mallinfo2().fordblks) + (1 << 20))
+        try XCTSkipIf(size >= Int(DrawingHeap.animatingThreshold), "the heap holds \(size) free bytes")
         MainActor.assumeIsolated {
             let glibc = DrawingHeap.Effects.glibc
             defer { glibc.setMode(false) }
