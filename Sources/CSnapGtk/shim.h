@@ -125,14 +125,4 @@ static inline int snap_malloc_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
-/* Fixes how much free memory at the heap's top glibc keeps before returning it (M_TRIM_THRESHOLD). */
-static inline int snap_malloc_set_trim_threshold(int bytes) {
-    return mallopt(M_TRIM_THRESHOLD, bytes);
-}
-
-/* Returns every whole free page of the heaps to the system; true when any was. */
-static inline int snap_malloc_trim(void) {
-    return malloc_trim(0);
-}
-
 #endif

@@ -9,7 +9,7 @@ _ = QALog.processStart
 // Before anything opens a file or a socket: closed standard streams get /dev/null, then signals are set up.
 ProcessSetup.reopenClosedStandardStreams()
 ProcessSetup.setSignalDispositions()
-DrawingHeap.startAtRest()
+ProcessSetup.returnLargeBlocksWhenFreed()
 let terminationSignals = TerminationSignals()
 
 let program = "snapscroll-demo"

@@ -89,8 +89,6 @@ final class DemoWindow {
     private var builtPages: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var readySent = false
     private var readyHandler: UInt = 0
-    /// Frames' drawing buffers reused while the window animates, returned when it rests.
-    private let drawingHeap = DrawingHeap()
     /// The window size last reported (`ready`, then `resized`), and the pending report of a new one.
     private var reportedSize = (width: 0, height: 0)
     private var resizeReport: MainLoopTimer?
@@ -190,7 +188,6 @@ final class DemoWindow {
         Signals.connect(window.raw, "destroy") { [weak self] in
             self?.qaPanel.close()
             self?.context.recorder?.finish()
-            self?.drawingHeap.stop()
         }
     }
 
@@ -290,7 +287,6 @@ final class DemoWindow {
     private func watchFirstFrame() {
         guard let clock = gtk_widget_get_frame_clock(window) else { return }
         let clockObject = UnsafeMutableRawPointer(clock)
-        drawingHeap.follow(clock: clockObject)
         readyHandler = Signals.connect(clockObject, "after-paint") { [weak self] in
             guard let self, !self.readySent else { return }
             self.readySent = true
