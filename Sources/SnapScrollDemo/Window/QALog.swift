@@ -295,6 +295,9 @@ final class LineWriter {
         g_async_queue_push(channel.queue, copy)
     }
 
+    /// Whether every line let in has been written: the thread waits for the next (the queue's length is then -1).
+    var hasWrittenAll: Bool { g_async_queue_length(channel.queue) < 0 }
+
     /// Waits while the lines still queued are written, as long as the reader takes one at least every `patience`;
     /// a reader that has stopped costs the process's end that long, no more.
     func finish() {
