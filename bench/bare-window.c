@@ -12,7 +12,9 @@
  * demo's spacing (a notch: one step of 120 px; a drag: 20 steps of 6 px 8 ms apart; a swipe: the demo's 8 touchpad
  * deltas 8 ms apart), and the latency of the first input not yet drawn is from that call to the after-paint of the
  * first frame whose adjustment value differs from the one before it; then one {"event":"bench",...} line with the
- * demo's fields. It measures the stock widget's path from a new value to the screen, not its event handling.
+ * demo's fields. It measures the stock widget's path from a new value to the screen, not its event handling. As the
+ * demo's run, it first writes {"event":"bench-pointer","x":…,"y":…} (the row's middle on its surface) and waits up to
+ * 3 s for the harness to put the pointer there, so hover styles follow the moving row as they would under a wheel.
  *
  * With SNAPSCROLL_BENCH_WATCH=SECONDS, as the demo's frame watch: from `ready` for that long, frames kept coming by a
  * tick callback, every interval (monotonic time at each tick) with when it started, then one {"event":"bench",...}
@@ -183,12 +185,16 @@ static double lat_value;
 static int lat_kind, lat_frames, lat_home_waits;
 static double lat_paint[LAT_KINDS][LAT_MAX], lat_start[LAT_KINDS][LAT_MAX];
 static int lat_n[LAT_KINDS], lat_behind[LAT_KINDS], lat_undrawn[LAT_KINDS];
+static gboolean lat_pointer_over, lat_home;
+static gint64 lat_last_frame;
+static int lat_idle_polls;
 
 static void lat_add(int kind, int delay_ms, gboolean waits, double delta) {
     lat_steps[lat_count++] = (LatStep){kind, delay_ms, waits, delta};
 }
 
 static void lat_after_paint(GdkFrameClock *clock, gpointer data) {
+    lat_last_frame = g_get_monotonic_time();
     if (!lat_pending) return;
     if (gtk_adjustment_get_value(lat_adj) == lat_value) { lat_frames++; return; }
     int k = lat_kind;
@@ -216,7 +222,8 @@ static double percentile(const double *sorted, int n, double p) {
 }
 
 static void lat_finish(void) {
-    printf("{\"event\":\"bench\",\"page\":\"stock\",\"input\":\"latency\"");
+    printf("{\"event\":\"bench\",\"page\":\"stock\",\"input\":\"latency\",\"pointer_over_row\":%s",
+           lat_pointer_over ? "true" : "false");
     for (int k = 0; k < LAT_KINDS; k++) {
         const char *names[2] = {"paint", "start"};
         double *sets[2] = {lat_paint[k], lat_start[k]};
@@ -252,14 +259,22 @@ static gboolean lat_fire(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
-/* Before a gesture: the last input drawn (or given up on after a second), the row back in its middle. */
+/* Before a gesture: the last input drawn (or given up on after a second), the row back in its middle, then the
+ * window idle (no frame for 100 ms, or 2 s gone), as the demo's run. */
 static gboolean lat_wait(gpointer data) {
-    if (lat_pending && ++lat_home_waits <= 20) return G_SOURCE_CONTINUE;
-    if (lat_pending) lat_undrawn[lat_kind]++;
-    lat_pending = FALSE;
-    lat_home_waits = 0;
-    double span = gtk_adjustment_get_upper(lat_adj) - gtk_adjustment_get_page_size(lat_adj);
-    gtk_adjustment_set_value(lat_adj, span / 2);
+    if (!lat_home) {
+        if (lat_pending && ++lat_home_waits <= 20) return G_SOURCE_CONTINUE;
+        if (lat_pending) lat_undrawn[lat_kind]++;
+        lat_pending = FALSE;
+        lat_home_waits = 0;
+        double span = gtk_adjustment_get_upper(lat_adj) - gtk_adjustment_get_page_size(lat_adj);
+        gtk_adjustment_set_value(lat_adj, span / 2);
+        lat_home = TRUE;
+        lat_idle_polls = 0;
+        return G_SOURCE_CONTINUE;
+    }
+    if (g_get_monotonic_time() - lat_last_frame < 100000 && ++lat_idle_polls <= 40) return G_SOURCE_CONTINUE;
+    lat_home = FALSE;
     g_timeout_add(lat_steps[lat_next].delay_ms, lat_fire, NULL);
     return G_SOURCE_REMOVE;
 }
@@ -286,11 +301,30 @@ static void lat_begin(GtkWidget *scroller, GtkWidget *window, int rounds) {
     lat_schedule();
 }
 
+static int lat_pointer_polls;
+
+/* Starts the rounds once GTK marks the row hovered (it does up the chain from the widget under the pointer). */
+static gboolean lat_pointer_wait(gpointer scroller) {
+    gboolean over = (gtk_widget_get_state_flags(scroller) & GTK_STATE_FLAG_PRELIGHT) != 0;
+    if (!over && ++lat_pointer_polls < 60) return G_SOURCE_CONTINUE;
+    lat_pointer_over = over;
+    lat_begin(scroller, gtk_widget_get_ancestor(scroller, GTK_TYPE_WINDOW), latency_rounds);
+    return G_SOURCE_REMOVE;
+}
+
 static void lat_ready_cb(GdkFrameClock *clock, gpointer scroller) {
     static gboolean begun;
     if (!ready_sent || begun) return;
     begun = TRUE;
-    lat_begin(scroller, gtk_widget_get_ancestor(scroller, GTK_TYPE_WINDOW), latency_rounds);
+    GtkNative *native = gtk_widget_get_native(scroller);
+    graphene_point_t middle = GRAPHENE_POINT_INIT(gtk_widget_get_width(scroller) / 2.0f,
+                                                  gtk_widget_get_height(scroller) / 2.0f), point;
+    double sx = 0, sy = 0;
+    if (!gtk_widget_compute_point(scroller, GTK_WIDGET(native), &middle, &point)) point = middle;
+    gtk_native_get_surface_transform(native, &sx, &sy);
+    printf("{\"event\":\"bench-pointer\",\"x\":%.0f,\"y\":%.0f}\n", point.x + sx, point.y + sy);
+    fflush(stdout);
+    g_timeout_add(50, lat_pointer_wait, scroller);
 }
 
 /* The frame watch. */

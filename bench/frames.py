@@ -7,6 +7,11 @@ bad-input tests use (100,000 of each by default). Run inside scripts/headless.""
 import json
 import os
 import subprocess
+import tempfile
+import threading
+import time
+
+from resize import window_id
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BANNERS = os.path.join(ROOT, "resources", "banners")
@@ -29,16 +34,40 @@ def write_large_content(path, count=100_000):
 def bench_event(cmd, variables, what, timeout):
     """Runs `cmd` with `variables` added to its environment and returns the `{"event":"bench",…}` line it prints
     (dict), with how many lines it wrote to standard error as `stderr_lines`; raises, naming `what`, when the event
-    reports an error or never comes."""
-    p = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, **variables), timeout=timeout)
-    for line in p.stdout.splitlines():
-        if line.startswith("{") and '"bench"' in line:
-            event = json.loads(line)
-            if "error" in event:
-                raise RuntimeError(f"{what}: {event['error']}")
-            event["stderr_lines"] = len(p.stderr.splitlines())
-            return event
-    raise RuntimeError(f"{what}: no bench event (status {p.returncode}); stderr: {p.stderr[-2000:]}")
+    reports an error or never comes. When the run asks for the pointer (`{"event":"bench-pointer","x":…,"y":…}`, a
+    point on its window), the pointer moves there."""
+    deadline = time.monotonic() + timeout
+    with tempfile.TemporaryFile("w+") as errors:
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=errors, text=True,
+                             env=dict(os.environ, **variables))
+        watchdog = threading.Timer(timeout, p.kill)
+        watchdog.start()
+        event = None
+        try:
+            for line in p.stdout:
+                if not line.startswith("{"):
+                    continue
+                if '"bench-pointer"' in line:
+                    point = json.loads(line)
+                    geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window_id(p.pid, deadline)],
+                                              capture_output=True, text=True, check=True).stdout
+                    origin = dict(part.split("=") for part in geometry.split())
+                    subprocess.run(["xdotool", "mousemove", str(int(origin["X"]) + point["x"]),
+                                    str(int(origin["Y"]) + point["y"])], check=True)
+                elif '"bench"' in line and event is None:
+                    event = json.loads(line)
+            p.wait()
+        finally:
+            watchdog.cancel()
+            p.kill()
+        errors.seek(0)
+        stderr = errors.read()
+    if event is None:
+        raise RuntimeError(f"{what}: no bench event (status {p.returncode}); stderr: {stderr[-2000:]}")
+    if "error" in event:
+        raise RuntimeError(f"{what}: {event['error']}")
+    event["stderr_lines"] = len(stderr.splitlines())
+    return event
 
 
 def measure_frames(demo, page, snaps, args=(), timeout=300, input="snaps"):

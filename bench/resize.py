@@ -22,7 +22,7 @@ LARGE = ("1920", "1080")
 SMALL = ("960", "640")
 
 
-def _window_id(pid, deadline):
+def window_id(pid, deadline):
     while time.monotonic() < deadline:
         ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)], capture_output=True,
                              text=True).stdout.split()
@@ -50,7 +50,7 @@ def longest_around_resize(cmd, name, timeout=60):
     try:
         wait("ready")
         ready = time.monotonic()
-        window = _window_id(p.pid, deadline)
+        window = window_id(p.pid, deadline)
         for at, size in [(RESIZE_AT, LARGE), (BACK_AT, SMALL)]:
             time.sleep(max(0.0, ready + at - time.monotonic()))
             subprocess.run(["xdotool", "windowsize", window, *size], check=True)

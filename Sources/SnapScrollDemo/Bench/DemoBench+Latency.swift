@@ -13,7 +13,14 @@ import Glibc
 /// A round: one notch (waiting for the row to rest), a drag of 20 motions 8 ms apart, a touchpad swipe of 8 deltas
 /// 8 ms apart ending in a fling; back the other way the next round. Ends with one `{"event":"bench",…}` line (per kind
 /// `<kind>_paint_median_ms`, `_p95_ms`, `_max_ms`, `<kind>_start_…`, `<kind>_frames_behind_max`, `<kind>_inputs`) and
-/// closes the window. Each gesture starts from the row's middle item, once the row rests.
+/// closes the window. Each gesture starts from the row's middle item, once the row rests and the window has painted
+/// nothing for 100 ms: a person's first input comes to an idle window, not in the middle of the hover transitions the
+/// jump back to the middle starts under the pointer (a running frame clock would hold the input for its next frame).
+///
+/// A wheel notch always comes with the pointer over the row, and hover styles under it follow the moving content, so
+/// the run first puts the pointer there: it writes `{"event":"bench-pointer","x":…,"y":…}` (the row's middle in the
+/// window's surface coordinates) for the harness to move the pointer to, and waits up to 3 s for the row to be
+/// hovered; the result says whether it was (`pointer_over_row`).
 @MainActor
 final class LatencyRun {
     /// One scheduled input: `delay` ms after the one before (or after the row rested, when `waits`), whether its
@@ -46,6 +53,9 @@ final class LatencyRun {
     private var undrawn: [String: Int] = [:]
     private var stalls = 0
     private let home: Int
+    private var pointerOverRow = false
+    /// When the window last painted a frame (ms, the scroller's clock).
+    private var lastFrame = 0.0
 
     init(page: String, scroller: SnapScroller, window: UnsafeMutablePointer<GtkWidget>, rounds: Int,
          bench: DemoBench, log: QALog) {
@@ -83,11 +93,42 @@ final class LatencyRun {
         guard let clock = gtk_widget_get_frame_clock(window).map({ UnsafeMutableRawPointer($0) }) else { return }
         self.clock = clock
         painted = Signals.connect(clock, "after-paint") { [weak self] in self?.afterPaint() }
-        schedule()
+        awaitPointer()
+    }
+
+    /// Says where the row's middle is, then starts the rounds once GTK marks the row hovered (or after 3 s).
+    private func awaitPointer() {
+        guard let scroller else { return }
+        let row = scroller.widget
+        let native = gtk_widget_get_native(row)
+        var middle = graphene_point_t(x: Float(gtk_widget_get_width(row)) / 2, y: Float(gtk_widget_get_height(row)) / 2)
+        var inWindow = graphene_point_t()
+        var surfaceX = 0.0, surfaceY = 0.0
+        if let native {
+            _ = gtk_widget_compute_point(row, UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self),
+                                         &middle, &inWindow)
+            gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
+        }
+        bench?.emit(log, ["x": String(Int((Double(inWindow.x) + surfaceX).rounded())),
+                          "y": String(Int((Double(inWindow.y) + surfaceY).rounded()))], event: "bench-pointer")
+        var polls = 0
+        timer = MainLoopTimer.every(milliseconds: 50) { [weak self] in
+            guard let self else { return false }
+            polls += 1
+            // GTK gives the hover state to every widget from the one under the pointer up to the window.
+            self.pointerOverRow = gtk_widget_get_state_flags(row).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0
+            guard !self.pointerOverRow && polls < 60 else {
+                self.schedule()
+                return false
+            }
+            return true
+        }
     }
 
     private func afterPaint() {
-        guard var input = pending, let scroller, let clock else { return }
+        guard let scroller else { return }
+        lastFrame = scroller.now
+        guard var input = pending, let clock else { return }
         guard scroller.logicalOffset != input.offset else {
             input.frames += 1
             pending = input
@@ -100,24 +141,34 @@ final class LatencyRun {
         pending = nil
     }
 
-    /// Schedules the next step: after its delay, or once the row rests (and the last input was drawn) when it waits.
+    /// Schedules the next step: after its delay, or when it waits, once the row rests (and the last input was drawn),
+    /// has jumped back to its middle and the window is idle.
     private func schedule() {
         guard next < steps.count else { return finish() }
         let step = steps[next]
         if step.waits {
+            var home = false
+            var idlePolls = 0
             timer = MainLoopTimer.every(milliseconds: 50) { [weak self] in
                 guard let self, let scroller = self.scroller else { return false }
-                if scroller.isMoving { return true }
-                // An input the row never drew (it could not move): counted, not waited for past a second.
-                if let input = self.pending {
-                    self.stalls += 1
-                    guard self.stalls > 20 else { return true }
-                    self.undrawn[input.kind, default: 0] += 1
+                if !home {
+                    if scroller.isMoving { return true }
+                    // An input the row never drew (it could not move): counted, not waited for past a second.
+                    if let input = self.pending {
+                        self.stalls += 1
+                        guard self.stalls > 20 else { return true }
+                        self.undrawn[input.kind, default: 0] += 1
+                    }
+                    self.pending = nil
+                    self.stalls = 0
+                    // Each gesture starts from the middle of the row, so it has room to move either way.
+                    scroller.scrollTo(index: self.home, cause: .programmatic, animated: false)
+                    home = true
+                    return true
                 }
-                self.pending = nil
-                self.stalls = 0
-                // Each gesture starts from the middle of the row, so it has room to move either way.
-                scroller.scrollTo(index: self.home, cause: .programmatic, animated: false)
+                // Idle: no frame for 100 ms (given up on after 2 s, for a window that never stops animating).
+                idlePolls += 1
+                guard scroller.now - self.lastFrame >= 100 || idlePolls > 40 else { return true }
                 self.timer = MainLoopTimer.after(milliseconds: step.delay) { [weak self] in self?.fire() }
                 return false
             }
@@ -144,7 +195,8 @@ final class LatencyRun {
         if let clock, let painted { Signals.disconnect(clock, painted) }
         painted = nil
         var fields: [String: String] = ["page": QALog.quoted(page), "input": QALog.quoted("latency"),
-                                        "rounds": String(steps.filter { $0.kind == "wheel" }.count)]
+                                        "rounds": String(steps.filter { $0.kind == "wheel" }.count),
+                                        "pointer_over_row": pointerOverRow ? "true" : "false"]
         if let scroller { fields["items"] = String(scroller.itemCount) }
         for kind in Self.kinds {
             for (name, values) in [("paint", paint[kind] ?? []), ("start", start[kind] ?? [])] {

@@ -306,10 +306,10 @@ final class DemoBench {
         emit(log, fields)
     }
 
-    /// Writes `{"event":"bench",…}` (values already JSON) where the QA log goes.
-    func emit(_ log: QALog, _ fields: [String: String]) {
+    /// Writes `{"event":"bench",…}` (or another `event`; values already JSON) where the QA log goes.
+    func emit(_ log: QALog, _ fields: [String: String], event: String = "bench") {
         guard log.writesToStandardOutput else { return }
-        var line = "{\"event\":\"bench\""
+        var line = "{\"event\":\(QALog.quoted(event))"
         for key in fields.keys.sorted() { line += ",\(QALog.quoted(key)):\(fields[key]!)" }
         log.writeRaw(line + "}")
     }
