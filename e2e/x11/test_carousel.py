@@ -232,6 +232,37 @@ def test_click_on_current_banner_taps_and_on_a_neighbour_pages():
         app.find(role="label", name="Tapped: Lagoon afternoon (2 of 5)", root=_panel(app))
 
 
+def test_banner_veils_on_hover_and_while_pressed_within_its_corners():
+    """Hover lightens the banner under the pointer and a press darkens it (a veil of the stylesheet's colour over the
+    picture), inside the picture's rounded corners, for as long as the button is held; on release the banner shows
+    hover again."""
+    from look import Window
+    with App("--page", "carousel", "--size", "960x640") as app:
+        window = Window(app)
+        x, y, w, _ = window.rect(_banner(app, 0))
+        inside = (x + w // 2, y + 40)   # on the picture, above the title
+        corner = (x + 1, y + 1)         # outside the top-left rounded corner, inside the banner's box
+
+        def look():
+            shot = window.still_shot()
+            return sum(shot.at(*inside)), shot.at(*corner)
+        window.park_pointer()
+        rest, rest_corner = look()
+        xdo("mousemove", *inside)
+        hover, hover_corner = look()
+        xdo("mousedown", 1)
+        try:
+            pressed, pressed_corner = look()   # the shots take longer than the double-click time
+        finally:
+            xdo("mouseup", 1)
+        released, _ = look()
+        assert hover > rest + 8, f"hover does not lighten the picture: {hover} against {rest} at rest (sum of RGB)"
+        assert pressed < rest - 20, f"a press does not darken the picture: {pressed} against {rest} at rest"
+        assert hover_corner == rest_corner and pressed_corner == rest_corner, \
+            f"the veil spills past the rounded corner: {rest_corner} at rest, {hover_corner}, {pressed_corner}"
+        assert abs(released - hover) <= 3, f"after the release the banner shows {released}, not hover's {hover}"
+
+
 def test_back_to_first_stays_put_when_the_tap_label_changes():
     """The tap label changes width with every tap; the button beside it must not move (it used to jump 78 px)."""
     with App("--page", "carousel") as app:

@@ -80,9 +80,12 @@ public enum WidgetStyle {
     /* ---- Carousel and banners ---- */
     .carousel .snap-content:focus-visible { outline: 2px solid @snap_accent_color; outline-offset: -2px; border-radius: 8px; }
     .carousel .snap-content > *:hover, .carousel .snap-content > .pressed { background-image: none; }
-    .banner-image { transition: filter 120ms ease-out; }
-    .banner:hover .banner-image { filter: brightness(1.06); }
-    .banner.pressed .banner-image { filter: brightness(0.9); }
+    /* Banners: a light veil over the picture on hover, a dark one while pressed: the veil's `color`, drawn in the
+       picture's rounded shape by a widget of its own (a filter on the picture copied and recoloured it every frame
+       while banners slid under a still pointer; a colour of the picture's own would repaint it). */
+    .banner-veil { color: alpha(white, 0); transition: color 120ms ease-out; }
+    .banner:hover .banner-veil { color: alpha(white, 0.08); }
+    .banner.pressed .banner-veil { color: alpha(black, 0.1); }
     .banner-title { padding-top: 2px; }
     .banner-placeholder { color: @snap_dim_fg_color; }
     .banner.tapped .banner-image { outline: 4px solid @snap_accent_color; outline-offset: -4px; border-radius: 8px; }
@@ -97,7 +100,8 @@ public enum WidgetStyle {
 }
 
 /// Pressed feedback for widgets that are not buttons (scroller items, banners, dots): the CSS class `pressed` while
-/// a pointer button is down on the widget, removed on release or when a drag takes the press over.
+/// a pointer button is down on the widget, removed on release or when a drag takes the press over. Not on the click
+/// gesture's `stopped`: it also comes when the double-click time runs out under a button still held.
 @MainActor
 enum PressFeedback {
     /// Adds the feedback to `widget` (a click gesture that never claims the press, so scrolling and taps work as
@@ -112,7 +116,10 @@ enum PressFeedback {
         }
         Signals.connectPress(gesture, "pressed") { _, _, _ in setPressed(true) }
         Signals.connectPress(gesture, "released") { _, _, _ in setPressed(false) }
-        Signals.connect(gesture, "stopped") { setPressed(false) }
+        // `end`: the button is up (also after a stop, which sends no `released`); `cancel`: another gesture (a drag)
+        // claimed the press.
+        Signals.connectPointer(gesture, "end") { _ in setPressed(false) }
+        Signals.connectPointer(gesture, "cancel") { _ in setPressed(false) }
         gtk_widget_add_controller(widget, click)
     }
 }

@@ -72,7 +72,6 @@ final class BannerCell {
         gtk_widget_set_visible(placeholder, 0)
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(overlay.opaque, image)
-        gtk_overlay_add_overlay(overlay.opaque, placeholder)
 
         title = gtk_label_new(nil)
         gtk_widget_add_css_class(title, "banner-title")
@@ -81,6 +80,14 @@ final class BannerCell {
         gtk_label_set_single_line_mode(title.opaque, 1)
         gtk_box_append(widget.cast(), overlay)
         gtk_box_append(widget.cast(), title)
+        // Over the picture, under the placeholder; the pointer goes through it to the banner.
+        let veil = SnapshotWidget.make(role: GTK_ACCESSIBLE_ROLE_PRESENTATION, owner: self) { cell, veil, snapshot, width, height in
+            cell.drawVeil(veil, snapshot, width: width, height: height)
+        }
+        gtk_widget_add_css_class(veil, "banner-veil")
+        gtk_widget_set_can_target(veil, 0)
+        gtk_overlay_add_overlay(overlay.opaque, veil)
+        gtk_overlay_add_overlay(overlay.opaque, placeholder)
 
         WidgetLifetime.draw(image, owner: self) { cell, _, cr, width, height in cell.draw(cr, width: width, height: height) }
         PressFeedback.attach(to: widget)
@@ -159,9 +166,13 @@ final class BannerCell {
         if on { gtk_widget_add_css_class(widget, "tapped") } else { gtk_widget_remove_css_class(widget, "tapped") }
     }
 
+    /// The corner radius of a picture `width` × `height` px.
+    private func cornerRadius(width: Double, height: Double) -> Double {
+        min(Self.designCornerRadius * geometry.scale, min(width, height) / 2)
+    }
+
     private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-        let radius = Self.designCornerRadius * geometry.scale
-        roundedRectangle(cr, width: width, height: height, radius: min(radius, min(width, height) / 2))
+        roundedRectangle(cr, width: width, height: height, radius: cornerRadius(width: width, height: height))
         cairo_clip(cr)
         let fitting = pixelSize(width: width, height: height)
         var picture: DecodedImage?
@@ -188,6 +199,21 @@ final class BannerCell {
         } else {
             paintPlain(cr)
         }
+    }
+
+    /// Hover and pressed feedback: the veil's CSS `color` (transparent at rest) in the picture's rounded shape, as
+    /// render nodes over the picture's, so a changing veil never repaints the picture.
+    private func drawVeil(_ veil: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer, width: Double, height: Double) {
+        var color = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(veil), &color)
+        guard color.alpha > 0 else { return }
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                     size: graphene_size_t(width: Float(width), height: Float(height)))
+        var shape = GskRoundedRect()
+        gsk_rounded_rect_init_from_rect(&shape, &bounds, Float(cornerRadius(width: width, height: height)))
+        gtk_snapshot_push_rounded_clip(snapshot, &shape)
+        gtk_snapshot_append_color(snapshot, &color, &bounds)
+        gtk_snapshot_pop(snapshot)
     }
 
     /// The panel without an image: the text colour, faint.
