@@ -115,9 +115,8 @@ enum PressFeedback {
             if pressed { gtk_widget_add_css_class(widget, "pressed") } else { gtk_widget_remove_css_class(widget, "pressed") }
         }
         Signals.connectPress(gesture, "pressed") { _, _, _ in setPressed(true) }
-        Signals.connectPress(gesture, "released") { _, _, _ in setPressed(false) }
-        // `end`: the button is up (also after a stop, which sends no `released`); `cancel`: another gesture (a drag)
-        // claimed the press.
+        // `end`: the button is up (GTK emits `released` from inside it, so it alone is enough); `cancel`: another
+        // gesture (a drag) claimed the press.
         Signals.connectPointer(gesture, "end") { _ in setPressed(false) }
         Signals.connectPointer(gesture, "cancel") { _ in setPressed(false) }
         gtk_widget_add_controller(widget, click)
