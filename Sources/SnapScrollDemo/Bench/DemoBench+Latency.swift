@@ -147,11 +147,11 @@ final class LatencyRun {
         guard next < steps.count else { return finish() }
         let step = steps[next]
         if step.waits {
-            var home = false
+            var jumpedHome = false
             var idlePolls = 0
             timer = MainLoopTimer.every(milliseconds: 50) { [weak self] in
                 guard let self, let scroller = self.scroller else { return false }
-                if !home {
+                if !jumpedHome {
                     if scroller.isMoving { return true }
                     // An input the row never drew (it could not move): counted, not waited for past a second.
                     if let input = self.pending {
@@ -163,7 +163,7 @@ final class LatencyRun {
                     self.stalls = 0
                     // Each gesture starts from the middle of the row, so it has room to move either way.
                     scroller.scrollTo(index: self.home, cause: .programmatic, animated: false)
-                    home = true
+                    jumpedHome = true
                     return true
                 }
                 // Idle: no frame for 100 ms (given up on after 2 s, for a window that never stops animating).
