@@ -189,9 +189,12 @@ final class BannerCell {
             if picture != nil, drawnSinceBind.last != path { drawnSinceBind.append(path) }
         }
         if let picture {
-            // Cover: fill the panel, crop the overflow evenly.
+            // Cover: fill the panel, crop the overflow evenly, on whole pixels: GTK replays this drawing in every
+            // frame that moves the banner, and an image at its own size on a whole-pixel offset is a plain copy for
+            // pixman, where half a pixel off (a 230 px image in a 229 px panel) is filtered anew each frame.
             let scale = max(width / Double(picture.width), height / Double(picture.height))
-            cairo_translate(cr, (width - Double(picture.width) * scale) / 2, (height - Double(picture.height) * scale) / 2)
+            cairo_translate(cr, ((width - Double(picture.width) * scale) / 2).rounded(.down),
+                            ((height - Double(picture.height) * scale) / 2).rounded(.down))
             cairo_scale(cr, scale, scale)
             cairo_set_source_surface(cr, picture.surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
