@@ -12,7 +12,8 @@
  * demo's spacing (a notch: one step of 120 px; a drag: 20 steps of 6 px 8 ms apart; a swipe: the demo's 8 touchpad
  * deltas 8 ms apart), and the latency of the first input not yet drawn is from that call to the after-paint of the
  * first frame whose adjustment value differs from the one before it; then one {"event":"bench",...} line with the
- * demo's fields. It measures the stock widget's path from a new value to the screen, not its event handling. As the
+ * demo's fields. It measures the stock widget's path from a new value to the screen, not its event handling. With
+ * SNAPSCROLL_BENCH_LATENCY_BANNERS its row shows the carousel's pictures instead of buttons (see banner_row). As the
  * demo's run, it first writes {"event":"bench-pointer","x":…,"y":…} (the row's middle on its surface) and waits up to
  * 3 s for the harness to put the pointer there, so hover styles follow the moving row as they would under a wheel.
  *
@@ -356,9 +357,12 @@ static gboolean watch_tick_cb(GtkWidget *window, GdkFrameClock *clock, gpointer 
     return G_SOURCE_REMOVE;
 }
 
+static GtkWidget *banner_row(const char *spec);
+
 static GtkWidget *scrolling_row(void) {
-    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24);
-    for (int i = 1; i <= 200; i++) {
+    const char *banners = getenv("SNAPSCROLL_BENCH_LATENCY_BANNERS");
+    GtkWidget *row = banners ? banner_row(banners) : gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24);
+    for (int i = 1; !banners && i <= 200; i++) {
         char text[32];
         snprintf(text, sizeof text, "Item %d", i);
         gtk_box_append(GTK_BOX(row), gtk_button_new_with_label(text));
@@ -368,6 +372,74 @@ static GtkWidget *scrolling_row(void) {
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), row);
     gtk_widget_set_valign(scroller, GTK_ALIGN_CENTER);
     return scroller;
+}
+
+/* One banner's picture: the image scaled to cover w x h (cropped evenly) in a rounded rectangle of radius r, drawn
+ * once into an image surface that each frame then only composites. */
+static cairo_surface_t *banner_surface(const char *file, int w, int h, double r) {
+    int fw = 0, fh = 0;
+    if (!gdk_pixbuf_get_file_info(file, &fw, &fh) || fw <= 0 || fh <= 0) return NULL;
+    double scale = fmax((double)w / fw, (double)h / fh);
+    GdkPixbuf *pixbuf = gdk_pixbuf_new_from_file_at_scale(file, (int)ceil(fw * scale), (int)ceil(fh * scale), TRUE, NULL);
+    if (!pixbuf) return NULL;
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t *cr = cairo_create(surface);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, w - r, r, r, -G_PI / 2, 0);
+    cairo_arc(cr, w - r, h - r, r, 0, G_PI / 2);
+    cairo_arc(cr, r, h - r, r, G_PI / 2, G_PI);
+    cairo_arc(cr, r, r, r, G_PI, 3 * G_PI / 2);
+    cairo_close_path(cr);
+    cairo_clip(cr);
+    gdk_cairo_set_source_pixbuf(cr, pixbuf, floor((w - gdk_pixbuf_get_width(pixbuf)) / 2.0),
+                                floor((h - gdk_pixbuf_get_height(pixbuf)) / 2.0));
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    g_object_unref(pixbuf);
+    return surface;
+}
+
+static void draw_banner(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer surface) {
+    cairo_set_source_surface(cr, surface, 0, 0);
+    cairo_paint(cr);
+}
+
+/* The carousel's content in a stock scrolled window: SNAPSCROLL_BENCH_LATENCY_BANNERS is "W H SPACING RADIUS" (the
+ * demo's banner geometry, from its own latency run) followed by one image file per line; 200 banners cycle them,
+ * each a picture over its title, as the carousel's cells. */
+static GtkWidget *banner_row(const char *spec) {
+    char **lines = g_strsplit(spec, "\n", -1);
+    double width = 0, height = 0, gap = 0, radius = 0;
+    if (!lines[0] || sscanf(lines[0], "%lf %lf %lf %lf", &width, &height, &gap, &radius) != 4 || width < 1 || height < 1) {
+        fprintf(stderr, "bare-window: SNAPSCROLL_BENCH_LATENCY_BANNERS: \"W H SPACING RADIUS\" then files\n");
+        exit(2);
+    }
+    int w = (int)round(width), h = (int)round(height), spacing = (int)round(gap);
+    GPtrArray *pictures = g_ptr_array_new();   /* kept for the process's life */
+    for (int i = 1; lines[i]; i++) {
+        if (!*lines[i]) continue;
+        cairo_surface_t *surface = banner_surface(lines[i], w, h, radius);
+        if (!surface) { fprintf(stderr, "bare-window: cannot read %s\n", lines[i]); exit(2); }
+        g_ptr_array_add(pictures, surface);
+    }
+    g_strfreev(lines);
+    if (pictures->len == 0) { fprintf(stderr, "bare-window: no banner files\n"); exit(2); }
+    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, spacing);
+    for (int i = 0; i < 200; i++) {
+        GtkWidget *cell = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+        GtkWidget *picture = gtk_drawing_area_new();
+        gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(picture), w);
+        gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(picture), h);
+        gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(picture), draw_banner, pictures->pdata[i % pictures->len], NULL);
+        gtk_box_append(GTK_BOX(cell), picture);
+        char text[32];
+        snprintf(text, sizeof text, "Banner %d", i + 1);
+        GtkWidget *title = gtk_label_new(text);
+        gtk_label_set_xalign(GTK_LABEL(title), 0);
+        gtk_box_append(GTK_BOX(cell), title);
+        gtk_box_append(GTK_BOX(row), cell);
+    }
+    return row;
 }
 
 static void realize_cb(GtkWidget *window, gpointer scroller) {

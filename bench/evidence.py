@@ -37,7 +37,8 @@ LATE_OVER_CONTROL = 2
 LARGE_TOLERANCE = 0.10   # large-content frame figures within 10 % of the small ones
 SNAPPING_PAGES = ["menu", "strip", "carousel"]
 # Input latency: no slower than the stock GtkScrolledWindow's at median and p95 (to the end of the paint), and never
-# drawn later than the frame after the first frame that follows the input.
+# drawn later than the frame after the first frame that follows the input. The stock window shows buttons after the
+# menu and the strip, and the carousel's own banner pictures at its size after the carousel.
 LATENCY_FRAMES_BEHIND = 1
 # Resize: the longest frame around a resize to 1920x1080 and back within one frame period of the bare window's.
 RESIZE_OVER_BARE_MS = 1000 / 60
@@ -86,12 +87,14 @@ def main():
         for page in LOOPING_PAGES:
             for kind, count in [("snaps", snaps), ("flings", flings)]:
                 motions.append(large_row(measure_frames(demo, page, count, ["--content", large, "--loop"], input=kind)))
-        # Input latency on each snapping page, each followed by the stock scrolled window's control.
+        # Input latency on each snapping page, each followed by the stock scrolled window's control: a row of buttons
+        # after the menu and the strip (rows of labels), the same banner pictures at the same size after the carousel.
         latency, latency_control = [], []
         for page in SNAPPING_PAGES:
             latency.append(measure_latency(demo, page, rounds))
-            stock = measure_stock_latency(bare, rounds)
-            stock["page"] = f"stock (after {page})"
+            pictures = latency[-1] if page == "carousel" else None
+            stock = measure_stock_latency(bare, rounds, banners=pictures)
+            stock["page"] = "stock banners (carousel)" if pictures else f"stock (after {page})"
             latency_control.append(stock)
         # Resizes on every page, launches interleaved with the bare window's.
         resize = measure_resize(demo, bare, PAGES, 2 if opts.quick else 5)

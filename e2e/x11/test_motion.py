@@ -72,6 +72,21 @@ def test_bench_latency_times_every_input_kind_in_the_demo_and_the_stock_control(
             assert event[f"{kind}_paint_median_ms"] <= event[f"{kind}_paint_max_ms"], (kind, event)
 
 
+def test_bench_latency_control_draws_the_carousels_banners_at_its_size():
+    demo = measure_latency(DEMO, "carousel", 1, timeout=PATIENCE)
+    # The carousel says how its pictures are drawn: the design's proportions (355 x 238, corners of 10) at the scale
+    # of its width, within the window.
+    width, height = demo["banner_width"], demo["banner_height"]
+    assert 100 < width < 960 and abs(height - width * 238 / 355) <= 1, demo
+    assert 0 < demo["banner_radius"] < height / 2 and abs(demo["banner_radius"] - 10 * width / 355) <= 1, demo
+    assert demo["banner_gap"] >= 0, demo
+    # The stock control draws the shipped pictures at that size (it refuses a geometry or a file it cannot use,
+    # and the run then has no event) and times every input kind.
+    stock = measure_stock_latency(bare_window(), 1, banners=demo, timeout=PATIENCE)
+    for kind in LATENCY_KINDS:
+        assert stock[f"{kind}_inputs"] > 0 and stock[f"{kind}_undrawn"] == 0, (kind, stock)
+
+
 def test_bench_rows_report_every_threads_cpu_time_and_switches():
     demo = measure_frames(DEMO, "strip", 2, timeout=PATIENCE)
     bare = measure_bare_frames(bare_window(), 20, timeout=PATIENCE)

@@ -12,10 +12,11 @@ import Glibc
 ///
 /// A round: one notch (waiting for the row to rest), a drag of 20 motions 8 ms apart, a touchpad swipe of 8 deltas
 /// 8 ms apart ending in a fling; back the other way the next round. Ends with one `{"event":"bench",…}` line (per kind
-/// `<kind>_paint_median_ms`, `_p95_ms`, `_max_ms`, `<kind>_start_…`, `<kind>_frames_behind_max`, `<kind>_inputs`) and
-/// closes the window. Each gesture starts from the row's middle item, once the row rests and the window has painted
-/// nothing for 100 ms: a person's first input comes to an idle window, not in the middle of the hover transitions the
-/// jump back to the middle starts under the pointer (a running frame clock would hold the input for its next frame).
+/// `<kind>_paint_median_ms`, `_p95_ms`, `_max_ms`, `<kind>_start_…`, `<kind>_frames_behind_max`, `<kind>_inputs`;
+/// on the carousel also its banners' geometry, ``DemoBench/bannerGeometry()``) and closes the window. Each gesture
+/// starts from the row's middle item, once the row rests and the window has painted nothing for 100 ms: a person's
+/// first input comes to an idle window, not in the middle of the hover transitions the jump back to the middle starts
+/// under the pointer (a running frame clock would hold the input for its next frame).
 ///
 /// A wheel notch always comes with the pointer over the row, and hover styles under it follow the moving content, so
 /// the run first puts the pointer there: it writes `{"event":"bench-pointer","x":…,"y":…}` (the row's middle in the
@@ -198,6 +199,7 @@ final class LatencyRun {
                                         "rounds": String(steps.filter { $0.kind == "wheel" }.count),
                                         "pointer_over_row": pointerOverRow ? "true" : "false"]
         if let scroller { fields["items"] = String(scroller.itemCount) }
+        if page == "carousel", let geometry = bench?.bannerGeometry() { fields.merge(geometry) { $1 } }
         for kind in Self.kinds {
             for (name, values) in [("paint", paint[kind] ?? []), ("start", start[kind] ?? [])] {
                 let sorted = values.sorted()

@@ -64,6 +64,18 @@ final class DemoBench {
         carousels.append(WeakCarousel(carousel: carousel))
     }
 
+    /// The carousel's banners as its cells draw them now (whole px): `banner_width` and `banner_height` (the picture),
+    /// `banner_gap`, `banner_radius`; none without a carousel. The latency benchmark's stock control draws the same
+    /// pictures at this size, so the two runs differ in the scrolling, not in what is drawn.
+    func bannerGeometry() -> [String: String] {
+        guard let carousel = carousels.lazy.compactMap({ $0.carousel }).first else { return [:] }
+        let geometry = carousel.geometry
+        return ["banner_width": DemoBench.number(geometry.panelWidth.rounded()),
+                "banner_height": DemoBench.number(geometry.imageHeight.rounded()),
+                "banner_gap": DemoBench.number(geometry.gap.rounded()),
+                "banner_radius": DemoBench.number(carousel.bannerCornerRadius)]
+    }
+
     /// The `caches` QA event: the size of every cache of the built pages now, so a soak can tell a cache that is
     /// full from memory that leaks. `images`, `image_bytes`, `image_files`, `image_failed`, `decodes`: the carousel's
     /// image cache; `item_widgets`: the item widgets of every snapping row (bound and pooled), by page;

@@ -168,7 +168,12 @@ final class BannerCell {
 
     /// The corner radius of a picture `width` × `height` px.
     private func cornerRadius(width: Double, height: Double) -> Double {
-        min(Self.designCornerRadius * geometry.scale, min(width, height) / 2)
+        Self.cornerRadius(geometry: geometry, width: width, height: height)
+    }
+
+    /// The corner radius of a picture `width` × `height` px in a carousel of `geometry`.
+    static func cornerRadius(geometry: PagerGeometry, width: Double, height: Double) -> Double {
+        min(designCornerRadius * geometry.scale, min(width, height) / 2)
     }
 
     private func draw(_ cr: OpaquePointer, width: Double, height: Double) {

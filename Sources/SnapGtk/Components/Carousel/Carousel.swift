@@ -114,6 +114,11 @@ public final class Carousel {
 
     /// What the banners' image cache holds now; nil for pages of the application's own (a test hook).
     @_spi(Testing) public var imageCacheSizes: ImageCacheSizes? { (store as? BannerPages)?.cache.sizes }
+    /// The corner radius its banners' pictures are drawn with now (px; a benchmark's hook).
+    @_spi(Testing) public var bannerCornerRadius: Double {
+        BannerCell.cornerRadius(geometry: geometry, width: geometry.panelWidth.rounded(),
+                                height: geometry.imageHeight.rounded())
+    }
     /// Page dots following this carousel (``PageDots/attach(to:)``); weak, so the dots go with their window.
     private var dots: [WeakDots] = []
 
