@@ -14,6 +14,7 @@ from harness import DEMO, PATIENCE, ROOT
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
                     measure_stock_latency)
+from energy import measure_idle  # noqa: E402
 from startup import bare_window  # noqa: E402
 
 FIRST_FRAME_LIMIT = 0.35
@@ -85,6 +86,14 @@ def test_bench_latency_control_draws_the_carousels_banners_at_its_size():
     stock = measure_stock_latency(bare_window(), 1, banners=demo, timeout=PATIENCE)
     for kind in LATENCY_KINDS:
         assert stock[f"{kind}_inputs"] > 0 and stock[f"{kind}_undrawn"] == 0, (kind, stock)
+
+
+def test_an_idle_window_wakes_nothing_once_its_log_has_shown_the_ready_line():
+    # From 1.5 s after `ready`, 3 s with nothing happening (the benchmark's idle row). The QA log's new line used to
+    # show GTK's overlay scrollbar, whose 500 ms hide timer then woke the window 2-3 times in this span.
+    for page in ("centering", "carousel"):
+        idle = measure_idle([DEMO, "--qa-log", "--page", page])
+        assert idle["switches"] == 0, (page, idle)
 
 
 def test_bench_rows_report_every_threads_cpu_time_and_switches():

@@ -262,6 +262,9 @@ final class QAPanel {
         gtk_widget_add_css_class(scroller, "qa-log-view")
         gtk_scrolled_window_set_child(scroller.opaque, view)
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+        // Classic scrollbars: an overlay scrollbar shows itself for every new line and then wakes the window every
+        // 500 ms until it hides (2-3 times in the first seconds of an idle window, the benchmark's idle row).
+        gtk_scrolled_window_set_overlay_scrolling(scroller.opaque, 0)
         // The view follows the log's end (while the tester has not scrolled back) by setting its adjustment: GtkTextView's
         // own scrolling to a mark animates, and while the log grew to its 200 lines each new line kept GTK's frame clock
         // running, so an input that came then waited for the clock's next frame (about half the wheel notches in that
