@@ -357,23 +357,6 @@ static gboolean watch_tick_cb(GtkWidget *window, GdkFrameClock *clock, gpointer 
     return G_SOURCE_REMOVE;
 }
 
-static GtkWidget *banner_row(const char *spec);
-
-static GtkWidget *scrolling_row(void) {
-    const char *banners = getenv("SNAPSCROLL_BENCH_LATENCY_BANNERS");
-    GtkWidget *row = banners ? banner_row(banners) : gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24);
-    for (int i = 1; !banners && i <= 200; i++) {
-        char text[32];
-        snprintf(text, sizeof text, "Item %d", i);
-        gtk_box_append(GTK_BOX(row), gtk_button_new_with_label(text));
-    }
-    GtkWidget *scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), row);
-    gtk_widget_set_valign(scroller, GTK_ALIGN_CENTER);
-    return scroller;
-}
-
 /* One banner's picture: the image scaled to cover w x h (cropped evenly) in a rounded rectangle of radius r, drawn
  * once into an image surface that each frame then only composites. */
 static cairo_surface_t *banner_surface(const char *file, int w, int h, double r) {
@@ -440,6 +423,26 @@ static GtkWidget *banner_row(const char *spec) {
         gtk_box_append(GTK_BOX(row), cell);
     }
     return row;
+}
+
+static GtkWidget *button_row(void) {
+    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24);
+    for (int i = 1; i <= 200; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "Item %d", i);
+        gtk_box_append(GTK_BOX(row), gtk_button_new_with_label(text));
+    }
+    return row;
+}
+
+static GtkWidget *scrolling_row(void) {
+    const char *banners = getenv("SNAPSCROLL_BENCH_LATENCY_BANNERS");
+    GtkWidget *row = banners ? banner_row(banners) : button_row();
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), row);
+    gtk_widget_set_valign(scroller, GTK_ALIGN_CENTER);
+    return scroller;
 }
 
 static void realize_cb(GtkWidget *window, gpointer scroller) {
