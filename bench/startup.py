@@ -111,12 +111,18 @@ def ratio_interval(times, floor_times, level=0.90, resamples=2000):
 
 
 @functools.cache
+@functools.cache
 def bare_window():
-    """Builds the bare C window (the floor), once per process, and returns its path."""
+    """Builds the bare C window (the floor), once per process, and returns its path.
+
+    Test workers are separate processes that may build it at the same moment, so each compiles into a file of its
+    own and renames it into place: a reader sees the old program or the new one, never one half written."""
     bare = os.path.join(ROOT, ".build", "bare-window")
+    building = f"{bare}.{os.getpid()}"
     cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4"], capture_output=True, text=True, check=True).stdout.split()
-    subprocess.run(["cc", "-O2", "-o", bare, os.path.join(ROOT, "bench", "bare-window.c"), *cflags, "-lm"],
+    subprocess.run(["cc", "-O2", "-o", building, os.path.join(ROOT, "bench", "bare-window.c"), *cflags, "-lm"],
                    check=True)
+    os.replace(building, bare)
     return bare
 
 
