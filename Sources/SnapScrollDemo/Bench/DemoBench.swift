@@ -65,14 +65,15 @@ final class DemoBench {
     }
 
     /// The carousel's banners as its cells draw them now (whole px): `banner_width` and `banner_height` (the picture),
-    /// `banner_gap`, `banner_radius`; none without a carousel. The latency benchmark's stock control draws the same
-    /// pictures at this size, so the two runs differ in the scrolling, not in what is drawn.
+    /// `banner_gap` (the one set in Options, else the design's), `banner_radius`; none without a carousel. The latency
+    /// benchmark's stock control draws the same pictures at this size, so the two runs differ in the scrolling, not in
+    /// what is drawn.
     func bannerGeometry() -> [String: String] {
         guard let carousel = carousels.lazy.compactMap({ $0.carousel }).first else { return [:] }
         let geometry = carousel.geometry
         return ["banner_width": DemoBench.number(geometry.panelWidth.rounded()),
                 "banner_height": DemoBench.number(geometry.imageHeight.rounded()),
-                "banner_gap": DemoBench.number(geometry.gap.rounded()),
+                "banner_gap": DemoBench.number((carousel.spacing ?? geometry.gap).rounded()),
                 "banner_radius": DemoBench.number(carousel.bannerCornerRadius)]
     }
 
