@@ -34,6 +34,15 @@ final class DecodeTests: XCTestCase {
     /// The colour (RGB) at the middle of a cell's image, as its window's renderer draws it.
     @MainActor
     private static func imageColor(_ cell: BannerCell) -> (Int, Int, Int)? {
+        guard let (width, height, pixels) = pixels(of: cell) else { return nil }
+        // The image fills the top of the cell (the title is below): a third of the way down is inside it.
+        let at = 4 * ((height / 3) * width + width / 2)
+        return (Int(pixels[at + 2]), Int(pixels[at + 1]), Int(pixels[at]))
+    }
+
+    /// A cell as its window's renderer draws it: premultiplied BGRA, row after row, on a transparent background.
+    @MainActor
+    private static func pixels(of cell: BannerCell) -> (width: Int, height: Int, bytes: [UInt8])? {
         let widget = cell.widget
         let width = Int(gtk_widget_get_width(widget)), height = Int(gtk_widget_get_height(widget))
         guard width > 0, height > 0, let paintable = gtk_widget_paintable_new(widget) else { return nil }
@@ -50,9 +59,7 @@ final class DecodeTests: XCTestCase {
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         var pixels = [UInt8](repeating: 0, count: 4 * width * height)
         gdk_texture_download(texture, &pixels, gsize(4 * width))
-        // The image fills the top of the cell (the title is below): a third of the way down is inside it.
-        let at = 4 * ((height / 3) * width + width / 2)
-        return (Int(pixels[at + 2]), Int(pixels[at + 1]), Int(pixels[at]))
+        return (width, height, pixels)
     }
 
     /// A banner cell drawn at the size its geometry gives (centred in its window, as a carousel sizes it).
@@ -98,6 +105,55 @@ final class DecodeTests: XCTestCase {
             XCTAssertLessThan(image.width, 1200)
             XCTAssertGreaterThanOrEqual(image.width, drawn.width)
             XCTAssertEqual(queue.running, 0)
+        }
+    }
+
+    func testAPictureIsCutByItsRoundedCornersAloneAndEveryPixelIsPaintedOnce() throws {
+        // Half transparent, so a pixel painted twice would show denser, and one missed empty.
+        let path = try png("half.png", width: 800, height: 600, color: 0x3366_9980)
+        MainActor.assumeIsolated {
+            // Corners of 10 px (the design's) and of 9.6 px (ending inside a pixel).
+            for componentWidth in [406.0, 391.0] {
+                let geometry = PagerGeometry(componentWidth: componentWidth)
+                let cell = Self.cell(SurfaceCache(queue: DecodeQueue(limit: 1)))
+                cell.apply(geometry: geometry)
+                XCTAssertNil(cell.bind(index: 0, count: 1, title: "", imagePath: path))
+                let window = presentInWindow(cell.widget, width: 500, height: 400)
+                defer { gtk_window_destroy(window.cast()) }
+                XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cell.drawnSinceBind == [path] })
+                waitFrames(2, of: cell.widget)
+                guard let drawn = Self.pixels(of: cell) else { return XCTFail("nothing drawn") }
+
+                // What one curved clip over the whole picture gives: the rounded rectangle's coverage of each pixel.
+                let width = Int(geometry.panelWidth.rounded()), height = Int(geometry.imageHeight.rounded())
+                let radius = BannerCell.cornerRadius(geometry: geometry, width: Double(width), height: Double(height))
+                XCTAssertEqual(drawn.width, width)
+                let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+                defer { cairo_surface_destroy(mask) }
+                let cr = cairo_create(mask)!
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, Double(width) - radius, radius, radius, -Double.pi / 2, 0)
+                cairo_arc(cr, Double(width) - radius, Double(height) - radius, radius, 0, Double.pi / 2)
+                cairo_arc(cr, radius, Double(height) - radius, radius, Double.pi / 2, Double.pi)
+                cairo_arc(cr, radius, radius, radius, Double.pi, 3 * Double.pi / 2)
+                cairo_close_path(cr)
+                cairo_fill(cr)
+                cairo_destroy(cr)
+                cairo_surface_flush(mask)
+                let stride = Int(cairo_image_surface_get_stride(mask))
+                let coverage = cairo_image_surface_get_data(mask)!
+                var wrong: [(Int, Int, Int, Int)] = []
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let expected = (Int(coverage[y * stride + x]) * 0x80 + 127) / 255
+                        let alpha = Int(drawn.bytes[4 * (y * width + x) + 3])
+                        if abs(alpha - expected) > 2 { wrong.append((x, y, alpha, expected)) }
+                    }
+                }
+                XCTAssertTrue(wrong.isEmpty, "width \(componentWidth): \(wrong.count) pixels off, first \(wrong.prefix(5))")
+                XCTAssertEqual(Int(drawn.bytes[3]), 0, "the top left corner is cut off")
+                XCTAssertEqual(Int(drawn.bytes[4 * (height / 2 * width + width / 2) + 3]), 0x80, "the middle, once")
+            }
         }
     }
 
