@@ -111,7 +111,6 @@ def ratio_interval(times, floor_times, level=0.90, resamples=2000):
 
 
 @functools.cache
-@functools.cache
 def bare_window():
     """Builds the bare C window (the floor), once per process, and returns its path.
 
