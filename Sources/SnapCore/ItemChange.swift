@@ -11,8 +11,8 @@
 /// change.current(after: 1)          // 2: "b" is still current, one place further on
 /// ```
 public struct ItemChange<ID: Hashable> {
-    /// The identifiers before the change, in order.
-    let oldIDs: [ID]
+    /// How many items there were before the change.
+    let oldCount: Int
     /// The identifiers after the change, in order.
     let newIDs: [ID]
     /// Each old position's new position (nil: removed).
@@ -27,7 +27,7 @@ public struct ItemChange<ID: Hashable> {
     /// hashing is for the items that changed place.
     /// - Complexity: O(n) in the two counts.
     public init(from old: [ID], to new: [ID]) {
-        oldIDs = old
+        oldCount = old.count
         newIDs = new
         var newOfOld = [Int?](repeating: nil, count: old.count)
         var oldOfNew = [Int?](repeating: nil, count: new.count)
@@ -58,6 +58,25 @@ public struct ItemChange<ID: Hashable> {
         oldIndexOfNew = oldOfNew
     }
 
+    /// Items identified by their index until now get identities of their own: the item at position `i` is `new[i]`.
+    /// Items past the old count are new; those past the new count were removed from the end (as a smaller count
+    /// removes them).
+    package init(naming count: Int, as new: [ID]) {
+        oldCount = max(0, count)
+        newIDs = new
+        let kept = min(oldCount, new.count)
+        newIndexOfOld = (0..<oldCount).map { $0 < kept ? $0 : nil }
+        oldIndexOfNew = (0..<new.count).map { $0 < kept ? $0 : nil }
+    }
+
+    /// Every one of `count` items replaced by `new` (none is kept): the identities are of another kind.
+    package init(replacing count: Int, with new: [ID]) {
+        oldCount = max(0, count)
+        newIDs = new
+        newIndexOfOld = [Int?](repeating: nil, count: oldCount)
+        oldIndexOfNew = [Int?](repeating: nil, count: new.count)
+    }
+
     /// Where the item at old position `index` is after the change; nil when it was removed (or out of range).
     public func newIndex(ofOld index: Int) -> Int? {
         newIndexOfOld.indices.contains(index) ? newIndexOfOld[index] : nil
@@ -76,7 +95,7 @@ public struct ItemChange<ID: Hashable> {
     /// are no items after the change.
     public func current(after oldCurrent: Int?) -> Int? {
         guard !newIDs.isEmpty else { return nil }
-        guard let oldCurrent, oldIDs.indices.contains(oldCurrent) else {
+        guard let oldCurrent, (0..<oldCount).contains(oldCurrent) else {
             return min(max(oldCurrent ?? 0, 0), newIDs.count - 1)
         }
         if let kept = newIndexOfOld[oldCurrent] { return kept }

@@ -12,7 +12,7 @@
 /// Used from one thread; deliberately not `Sendable`.
 public struct SnapController {
     /// Which input, if any, steers the content directly (content follows the input, no animation).
-    private enum Steering {
+    enum Steering {
         case none
         /// A drag: offset = startOffset − translation; startIndex bounds pager flings.
         case drag(startOffset: Double, startIndex: Int)
@@ -30,81 +30,34 @@ public struct SnapController {
     /// that frame comes after the input: a late first frame must not open with a leap.
     static let firstFrameStep = 1000.0 / 60.0
 
-    /// How the content heads for its target: thrown by a finger (a spring that keeps the finger's velocity) or asked
-    /// for (a timed glide that starts gently and takes longer for longer moves).
-    private enum ActiveMotion {
-        case spring(SpringMotion)
-        case glide(GlideMotion)
-
-        func value(at t: Double) -> Double {
-            switch self {
-            case .spring(let m): m.value(at: t)
-            case .glide(let m): m.value(at: t)
-            }
-        }
-
-        func velocity(at t: Double) -> Double {
-            switch self {
-            case .spring(let m): m.velocity(at: t)
-            case .glide(let m): m.velocity(at: t)
-            }
-        }
-
-        func isDone(at t: Double) -> Bool {
-            switch self {
-            case .spring(let m): m.isDone(at: t)
-            case .glide(let m): m.isDone(at: t)
-            }
-        }
-
-        var target: Double {
-            switch self {
-            case .spring(let m): m.target
-            case .glide(let m): m.target
-            }
-        }
-
-        var duration: Double {
-            switch self {
-            case .spring(let m): m.estimatedDuration
-            case .glide(let m): m.duration
-            }
-        }
-
-        var isGlide: Bool {
-            if case .glide = self { return true }
-            return false
-        }
-    }
-
     /// Geometry of the row; replaced by `resize(to:time:)`.
-    public private(set) var layout: SnapLayout
+    public internal(set) var layout: SnapLayout
     /// Tunables; `reduceMotion` may be toggled live (a running animation then jumps on the next tick).
     public var configuration: SnapConfiguration
     /// Logical offset to apply to the adjustment (the GTK layer maps it to physical).
-    public private(set) var offset: Double
+    public internal(set) var offset: Double
     /// Item whose resting place is nearest to `offset`.
-    public private(set) var currentIndex: Int
+    public internal(set) var currentIndex: Int
     /// Where an animation (or a pending settle) is heading; nil while the content follows input or rests.
-    public private(set) var targetIndex: Int?
+    public internal(set) var targetIndex: Int?
 
-    private var motion: ActiveMotion?
-    private var motionStart = 0.0
-    private var motionElapsed = 0.0
-    private var motionShown = false
+    var motion: ActiveMotion?
+    var motionStart = 0.0
+    var motionElapsed = 0.0
+    var motionShown = false
     /// The time of the last frame that sampled the running motion (nil before its first): where its replacement
     /// starts from.
-    private var lastMotionFrame: Double?
-    private var steering = Steering.none
-    private var pendingCause: Cause?
-    private var velocityTracker = VelocityTracker()
-    private var endDetector: GestureEndDetector
-    private var wheelAccumulator = WheelAccumulator()
-    private var lastWheelTime: Double?
-    private var events: [SnapEvent] = []
+    var lastMotionFrame: Double?
+    var steering = Steering.none
+    var pendingCause: Cause?
+    var velocityTracker = VelocityTracker()
+    var endDetector: GestureEndDetector
+    var wheelAccumulator = WheelAccumulator()
+    var lastWheelTime: Double?
+    var events: [SnapEvent] = []
     /// The gesture in progress: its input, the item it started from, and the highest speed (px/ms) seen under it.
-    private var gesture: (input: Cause, startIndex: Int, peakSpeed: Double)?
-    private var gestureReports: [SnapGesture] = []
+    var gesture: (input: Cause, startIndex: Int, peakSpeed: Double)?
+    var gestureReports: [SnapGesture] = []
 
     /// A controller resting on `initialIndex` (clamped) of `layout`.
     public init(layout: SnapLayout, configuration: SnapConfiguration = .standard, initialIndex: Int = 0) {
@@ -122,32 +75,6 @@ public struct SnapController {
 
     /// True while animating or while a gesture awaits its quiet-period end: keep a tick callback while true.
     public var needsFrames: Bool { motion != nil || endDetector.isActive }
-
-    /// The content's velocity at `time` (px/ms of the logical offset): the tracked input's while a drag or a smooth
-    /// scroll steers it, the motion's (at its last frame) while it animates, 0 at rest. For snap guides.
-    public func velocity(at time: Double) -> Double {
-        switch steering {
-        case .drag, .scroll: velocityTracker.velocity(at: time)
-        case .none: motionVelocity()
-        }
-    }
-
-    /// Where the content comes to rest: while a drag or a smooth scroll steers it, where ending that input at `time`
-    /// would send it (the same choice the gesture's end makes, with the same fling limit); while it animates, the
-    /// motion's target; nil at rest. For snap guides.
-    public func projectedRest(at time: Double) -> SnapTarget? {
-        switch steering {
-        case .drag(_, let startIndex):
-            return chooseSnapTarget(in: layout, offset: offset, velocity: velocityTracker.velocity(at: time),
-                                    startIndex: startIndex, parameters: configuration.targetParameters)
-        case .scroll(let startIndex):
-            return chooseSnapTarget(in: layout, offset: offset, velocity: velocityTracker.velocity(at: time),
-                                    startIndex: startIndex, parameters: configuration.touchpadParameters)
-        case .none:
-            guard let motion, let index = targetIndex else { return nil }
-            return SnapTarget(index: index, offset: motion.target)
-        }
-    }
 
     // MARK: - Input
 
@@ -260,67 +187,6 @@ public struct SnapController {
         follow(to: offset, cause: .drag, time: time)
     }
 
-    /// New geometry (e.g. the window was resized). Keeps the target (or current) item: at rest it jumps there and
-    /// settles with `.resize` if the offset changed; mid-animation it keeps animating to that item's new resting place;
-    /// while input steers, the content keeps its relative position and the gesture continues.
-    public mutating func resize(to layout: SnapLayout, time: Double) {
-        let kept = targetIndex ?? currentIndex
-        let position = self.layout.fractionalIndex(at: offset)
-        let previousOffset = offset
-        self.layout = layout
-        let index = layout.count > 0 ? min(max(kept, 0), layout.count - 1) : 0
-        let mapped = clamped(layout.offset(atFractionalIndex: position))
-        switch steering {
-        case .drag(let startOffset, let startIndex):
-            steering = .drag(startOffset: startOffset + (mapped - previousOffset), startIndex: clampedIndex(startIndex))
-            restartTracking(at: mapped, time: time)
-        case .scroll(let startIndex):
-            steering = .scroll(startIndex: clampedIndex(startIndex))
-            restartTracking(at: mapped, time: time)
-        case .none:
-            if motion != nil {
-                let velocity = motionVelocity()
-                let glide = motion?.isGlide ?? false
-                setOffset(mapped)
-                move(to: index, velocity: velocity, glide: glide, time: time)
-            } else {
-                let destination = layout.restingOffset(index)
-                setOffset(destination)
-                if pendingCause == nil && destination != previousOffset {
-                    emit(.settled(index: index, offset: destination, cause: .resize))
-                }
-            }
-        }
-    }
-
-    /// The application changed the items (inserted, removed, moved, replaced them, or changed their count or widths):
-    /// `layout` is the new geometry and `newCurrent` the item current after the change (`ItemChange.current(after:)`),
-    /// nil when there are no items. Any motion or gesture in progress ends; the content rests at once on that item,
-    /// with `.currentIndexChanged` when its index differs and one `.settled` with cause `.dataChange`. A row without
-    /// items reports nothing.
-    public mutating func itemsChanged(to layout: SnapLayout, current newCurrent: Int?, time: Double) {
-        self.layout = layout
-        motion = nil
-        steering = .none
-        endDetector.cancel()
-        pendingCause = nil
-        targetIndex = nil
-        velocityTracker.reset()
-        wheelAccumulator.reset()
-        guard layout.count > 0 else {
-            offset = 0
-            currentIndex = 0
-            return
-        }
-        let index = clampedIndex(newCurrent ?? currentIndex)
-        offset = layout.restingOffset(index)
-        if index != currentIndex {
-            currentIndex = index
-            emit(.currentIndexChanged(index: index))
-        }
-        emit(.settled(index: index, offset: offset, cause: .dataChange))
-    }
-
     /// Advances the animation to `time`, ends a smooth scroll that fell quiet, and queues `.settled` once the
     /// content is exactly at its resting place.
     public mutating func tick(time: Double) {
@@ -356,34 +222,10 @@ public struct SnapController {
         settleIfResting(time: time)
     }
 
-    /// Events since the last drain, in order. Returning an array allocates when there are events; the per-frame
-    /// path can use `drainEvents(_:)` instead.
-    public mutating func drainEvents() -> [SnapEvent] {
-        guard !events.isEmpty else { return [] }
-        let drained = events
-        events = []
-        return drained
-    }
-
-    /// Hands each event since the last drain to `body`, in order, without allocating (for the per-frame path).
-    public mutating func drainEvents(_ body: (SnapEvent) -> Void) {
-        for event in events { body(event) }
-        events.removeAll(keepingCapacity: true)
-    }
-
-    /// Gesture reports since the last drain, in order. Drained before `drainEvents()` after the same call, they keep
-    /// their order with the events: a gesture's `.end` comes before its `.settled`.
-    public mutating func drainGestures() -> [SnapGesture] {
-        guard !gestureReports.isEmpty else { return [] }
-        let drained = gestureReports
-        gestureReports = []
-        return drained
-    }
-
     // MARK: - Internals
 
     /// The content follows direct input (touchpad or an outside adjustment change) to `newOffset`.
-    private mutating func follow(to newOffset: Double, cause: Cause, time: Double) {
+    mutating func follow(to newOffset: Double, cause: Cause, time: Double) {
         if case .scroll = steering {} else {
             beginGesture(cause)
             haltMotion()
@@ -397,7 +239,7 @@ public struct SnapController {
     }
 
     /// Ends a smooth scroll: velocity-aware target with the touchpad parameters.
-    private mutating func finishScroll(startIndex: Int, velocity: Double, time: Double) {
+    mutating func finishScroll(startIndex: Int, velocity: Double, time: Double) {
         steering = .none
         endDetector.cancel()
         let target = chooseSnapTarget(
@@ -409,7 +251,7 @@ public struct SnapController {
 
     /// A discrete request (key, click, programmatic): takes over from any steering input.
     /// A key request is a gesture of its own, begun and let go at once.
-    private mutating func request(_ index: Int, cause: Cause, time: Double) {
+    mutating func request(_ index: Int, cause: Cause, time: Double) {
         if cause == .keyboard {
             beginGesture(.keyboard)
             let target = clampedIndex(index)
@@ -423,50 +265,10 @@ public struct SnapController {
         move(to: index, velocity: motionVelocity(), glide: true, time: time)
     }
 
-    // MARK: - Gesture reports
-
-    /// Reports the start of a gesture of `input`, ending the one in progress first.
-    private mutating func beginGesture(_ input: Cause) {
-        interruptGesture()
-        gesture = (input, currentIndex, 0)
-        gestureReports.append(SnapGesture(
-            phase: .start, input: input, startIndex: currentIndex, projectedOffset: offset, targetIndex: currentIndex))
-    }
-
-    /// Reports that the gesture in progress let go, heading for item `target`; nothing when none is in progress.
-    private mutating func endGesture(velocity: Double, projected: Double, target: Int) {
-        guard let (input, startIndex, peakSpeed) = gesture else { return }
-        gesture = nil
-        gestureReports.append(SnapGesture(
-            phase: .end, input: input, startIndex: startIndex, velocity: velocity, peakSpeed: peakSpeed,
-            projectedOffset: projected, targetIndex: clampedIndex(target)))
-    }
-
-    /// Other input or a request takes over: the gesture in progress ends where the content is heading now.
-    private mutating func interruptGesture() {
-        guard gesture != nil else { return }
-        let target = targetIndex ?? currentIndex
-        endGesture(velocity: 0, projected: offset, target: target)
-    }
-
-    /// Where `velocity` would coast the content from here under `parameters`, within the row.
-    private func projection(_ velocity: Double, _ parameters: SnapTargetParameters) -> Double {
-        guard velocity.isFinite else { return offset }
-        return clamped(offset + parameters.projectedDistance(velocity: velocity))
-    }
-
-    /// Records the offset for the velocity, and the gesture's highest speed so far.
-    private mutating func track(time: Double) {
-        velocityTracker.add(position: offset, time: time)
-        if gesture != nil {
-            gesture!.peakSpeed = max(gesture!.peakSpeed, abs(velocityTracker.velocity(at: time)))
-        }
-    }
-
     /// Heads for item `index`'s resting place (index clamped), carrying `velocity` into the new motion so a retarget
     /// mid-flight has no kink: a glide timed by the distance for requested moves (`glide`), else a spring (flings);
     /// instant under reduced motion or when already there at rest.
-    private mutating func move(to index: Int, velocity: Double, glide: Bool, time: Double) {
+    mutating func move(to index: Int, velocity: Double, glide: Bool, time: Double) {
         let index = clampedIndex(index)
         let destination = layout.restingOffset(index)
         let replacing = motion != nil
@@ -505,7 +307,7 @@ public struct SnapController {
 
     /// Queues `.settled` when the gesture is over: no motion, no steering, no quiet period pending. If the content is
     /// somehow not at a resting place (a partial wheel notch after a smooth scroll), it first snaps to the nearest.
-    private mutating func settleIfResting(time: Double) {
+    mutating func settleIfResting(time: Double) {
         guard let cause = pendingCause, motion == nil, !endDetector.isActive else { return }
         guard case .none = steering else { return }
         let index = targetIndex ?? currentIndex
@@ -519,18 +321,18 @@ public struct SnapController {
     }
 
     /// Stops a running animation where the content is.
-    private mutating func haltMotion() {
+    mutating func haltMotion() {
         motion = nil
         targetIndex = nil
     }
 
     /// Velocity of the running animation at its last sampled frame (0 when none), handed to the next spring.
-    private func motionVelocity() -> Double {
+    func motionVelocity() -> Double {
         motion?.velocity(at: motionElapsed) ?? 0
     }
 
     /// Starts or extends the quiet period, picking up a changed `configuration.quietPeriod`.
-    private mutating func noteQuietInput(at time: Double) {
+    mutating func noteQuietInput(at time: Double) {
         if endDetector.quietPeriod != configuration.quietPeriod {
             endDetector = GestureEndDetector(quietPeriod: configuration.quietPeriod)
         }
@@ -538,14 +340,14 @@ public struct SnapController {
     }
 
     /// After a geometry change the old velocity samples are in the wrong space; start again from here.
-    private mutating func restartTracking(at newOffset: Double, time: Double) {
+    mutating func restartTracking(at newOffset: Double, time: Double) {
         setOffset(newOffset)
         velocityTracker.reset()
         velocityTracker.add(position: newOffset, time: time)
     }
 
     /// Sets the offset and reports a change of the nearest item.
-    private mutating func setOffset(_ value: Double) {
+    mutating func setOffset(_ value: Double) {
         offset = value
         let nearest = layout.index(nearestTo: value)
         if nearest != currentIndex {
@@ -555,16 +357,16 @@ public struct SnapController {
     }
 
     /// Queues an event; a row without items has no current item and reports none.
-    private mutating func emit(_ event: SnapEvent) {
+    mutating func emit(_ event: SnapEvent) {
         guard layout.count > 0 else { return }
         events.append(event)
     }
 
-    private func clamped(_ value: Double) -> Double {
+    func clamped(_ value: Double) -> Double {
         min(max(value, 0), layout.maxOffset)
     }
 
-    private func clampedIndex(_ index: Int) -> Int {
+    func clampedIndex(_ index: Int) -> Int {
         layout.count > 0 ? min(max(index, 0), layout.count - 1) : 0
     }
 }

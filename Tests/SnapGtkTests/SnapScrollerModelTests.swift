@@ -276,7 +276,7 @@ final class SnapScrollerModelTests: XCTestCase {
             XCTAssertEqual(pages.last?.index, 2)
             XCTAssertEqual(pages.last?.cause, .dataChange)
             XCTAssertEqual(settled.last?.cause, .dataChange)
-            // The pages by identity from now on (every page replaced: the same position stays current).
+            // The pages by identity from now on (named in place: the same position stays current).
             carousel.update(ids: titles)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { settled.count == 3 })
             // Pages added before the current one: the same page stays current.

@@ -37,10 +37,10 @@ public final class SegmentedControl {
     /// segment is selected and ``onSelected`` follows once, after the setter, with the cause `.dataChange`.
     public var titles: [String] {
         get { segmentTitles }
-        set { applyTitles(newValue, ids: nil) }
+        set { applyTitles(newValue, ids: nil as [Int]?) }
     }
-    /// The application's identities of the segments (nil: their indexes).
-    private var segmentIDs: [AnyHashable]?
+    /// The application's identities of the segments as it gave them (an `[ID]`; nil: their indexes).
+    private var segmentIDs: Any?
     /// Reports a selection a change of the segments moved, after the change.
     private var selectionReport: IdleBatch?
     private var segmentTitles: [String] = []
@@ -116,24 +116,47 @@ public final class SegmentedControl {
     /// it was removed, the one that followed it is selected (the one before it when it was the last; see
     /// `ItemChange.current(after:)`). When that changes the selected index, ``onSelected`` follows once, after this
     /// returns (from an idle callback), with the cause `.dataChange`; with no segments left, nothing is selected
-    /// and nothing is reported.
+    /// and nothing is reported. An underline sliding to the selected segment goes on sliding to it, at its new
+    /// index. Segments set by ``titles`` alone are identified by their index: the first update names them in order
+    /// (segment `i` is `ids[i]`), so the selected index stays (clamped).
     /// - Parameters:
     ///   - titles: the segments' titles, first to last.
     ///   - ids: one identifier per segment, in the same order, unique.
     public func update<ID: Hashable>(titles: [String], ids: [ID]) {
         precondition(titles.count == ids.count, "one identifier per title")
-        applyTitles(titles, ids: ids.map { AnyHashable($0) })
+        applyTitles(titles, ids: ids)
     }
 
-    /// New segments: the selection follows its segment's identity, and a moved selection is reported afterwards.
-    private func applyTitles(_ newTitles: [String], ids newIDs: [AnyHashable]?) {
-        let oldIDs = segmentIDs ?? segmentTitles.indices.map { AnyHashable($0) }
-        let change = ItemChange(from: oldIDs, to: newIDs ?? newTitles.indices.map { AnyHashable($0) })
+    /// New segments: the selection follows its segment's identity, a slide under way goes on to it, and a moved
+    /// selection is reported afterwards.
+    private func applyTitles<ID: Hashable>(_ newTitles: [String], ids newIDs: [ID]?) {
+        let current: (Int?) -> Int?
+        if let newIDs {
+            let change = identityChange(from: segmentIDs, count: segmentTitles.count, to: newIDs)
+            current = { change.current(after: $0) }
+        } else {
+            let change = ItemChange(from: Array(segmentTitles.indices), to: Array(newTitles.indices))
+            current = { change.current(after: $0) }
+        }
         let before = selected
         let wasEmpty = segmentTitles.isEmpty
-        let after = change.current(after: wasEmpty ? nil : before)
-        segmentIDs = newIDs
+        let after = current(wasEmpty ? nil : before)
+        // Where the sliding underline is, by the segment nearest to it: the same segment after the change.
+        let sliding = motion.map { _ -> Double in
+            let nearest = min(max(Int(position.rounded()), 0), max(segmentTitles.count - 1, 0))
+            return Double(current(nearest) ?? 0) + position - Double(nearest)
+        }
+        let elapsed = driver.map { $0.now - motionStart } ?? 0
+        segmentIDs = newIDs.map { $0 as Any }
         setTitles(newTitles, selected: after ?? 0)
+        if let sliding, let after, let driver, Double(after) != sliding {
+            let from = min(max(sliding, 0), Double(newTitles.count - 1))
+            motion = TimedMotion(from: from, to: Double(after), duration: max(Self.slideDuration - elapsed, 1),
+                                 easing: .easeOutCubic)
+            position = from
+            motionStart = driver.now
+            driver.start()
+        }
         guard after != nil, selected != before || wasEmpty else { return }
         if selectionReport == nil {
             let report = IdleBatch { [weak self] in

@@ -247,7 +247,9 @@ public final class Carousel {
     /// Replaces the pages in one step, by identity: the current page stays the same page and in place, whatever
     /// was inserted, removed or moved around it; when it was removed, the page that followed it becomes current (the
     /// one before it when it was the last). Only pages at a new position, or named in `reloaded`, are bound again;
-    /// the neighbours slide into place (see ``SnapScroller/update(ids:widths:reloaded:animated:)``). Update your
+    /// the neighbours slide into place, and a move under way (a dot, a key, ``scrollTo(page:cause:animated:)``)
+    /// keeps going to the page it was heading for (see ``SnapScroller/update(ids:widths:reloaded:animated:)``,
+    /// also for the first update of a carousel built with a count). Update your
     /// own data first: `bindPage` (or `banner`) is called with the new indexes after this returns, and then
     /// ``onPageChanged`` (when the current index changed) and one ``onSettled``, cause `.dataChange`.
     ///

@@ -14,6 +14,14 @@ extension SnapScroller {
     /// `reloaded`, are bound again. The neighbours slide to their new places (at once under reduced motion or when
     /// `animated` is false).
     ///
+    /// A move under way (a ``scrollTo(index:cause:animated:)``, a key, a wheel notch, a released fling) keeps going
+    /// to the item it was heading for, at that item's new index (the one that followed it when it was removed), and
+    /// settles there with its own cause: a data refresh does not drop a move someone asked for.
+    ///
+    /// A row built with a count (``itemCount``) has no identities yet: the first update names its items in order,
+    /// item `i` being `ids[i]` (the current index stays, clamped, as a new count would keep it), and binds every
+    /// item near the view again, since the row cannot tell what changed behind the indexes.
+    ///
     /// Update your own data first, then call this: `bindItem` is called (after this returns) with the new indexes.
     ///
     /// ```swift
@@ -26,45 +34,51 @@ extension SnapScroller {
     ///   - reloaded: items whose content changed though their identifier did not.
     ///   - animated: whether the neighbours slide into their new places.
     public func update<ID: Hashable>(ids: [ID], widths: [Double]? = nil, reloaded: Set<ID> = [], animated: Bool = true) {
-        let newIDs: [AnyHashable] = ids.map { AnyHashable($0) }
-        let change = ItemChange(from: currentItemIDs, to: newIDs)
-        let reloadedIDs = Set<AnyHashable>(reloaded.map { AnyHashable($0) })
+        let change = identityChange(from: itemIDs, count: itemCount, to: ids)
+        let firstIdentities = itemIDs == nil
         applicationChange {
             let oldCount = itemCount
             let oldCurrent = oldCount > 0 ? currentIndex : nil
             let newCurrent = change.current(after: oldCurrent)
+            let newTarget = movingTarget().flatMap { change.current(after: $0) }
             let before = animated ? screenStarts(of: change) : [:]
-            itemIDs = newIDs
-            storedItemCount = newIDs.count
+            itemIDs = ids
+            storedItemCount = ids.count
             storedItemWidths = widths
-            if loops || (bindingShowsCount && newIDs.count != oldCount) {
+            if loops || firstIdentities || (bindingShowsCount && ids.count != oldCount) {
                 items.release { _ in true }
             } else {
                 items.release { index in
-                    index >= newIDs.count || change.needsBinding(at: index, isReloaded: { reloadedIDs.contains($0) })
+                    index >= ids.count || change.needsBinding(at: index, isReloaded: { reloaded.contains($0) })
                 }
             }
-            replaceItems(current: newCurrent)
+            replaceItems(current: newCurrent, target: newTarget)
             if animated { slideNeighbours(from: before) }
         }
     }
 
-    /// The identities the row has now: the application's, or the indexes when it gave none.
-    var currentItemIDs: [AnyHashable] {
-        itemIDs ?? (0..<itemCount).map(AnyHashable.init)
+    /// The real item a motion in progress is heading for (nil: the row is not moving to an item, or a drag or the
+    /// fingers hold it): an application's change keeps it heading there.
+    func movingTarget() -> Int? {
+        guard controller.isAnimating, let target = controller.targetIndex, itemCount > 0 else { return nil }
+        return realIndex(target)
     }
 
     /// The items changed (count, identities, widths): the controller rests at once on `newCurrent` (real) of the new
-    /// geometry, the adjustment follows, and the binding waits for the end of the change.
-    func replaceItems(current newCurrent: Int?) {
-        var target = newCurrent
+    /// geometry, or keeps moving from there to `newTarget` (real) when a motion was heading for an item; the
+    /// adjustment follows, and the binding waits for the end of the change.
+    func replaceItems(current newCurrent: Int?, target newTarget: Int? = nil) {
+        var current = newCurrent
+        var target = newTarget
         if loops {
             let loop = LoopSpace(count: storedItemCount)
             loopSpace = loop
-            target = newCurrent.map { loop.virtualIndex(middleOf: $0) }
+            current = newCurrent.map { loop.virtualIndex(middleOf: $0) }
+            target = current.flatMap { from in newTarget.map { loop.virtualIndex(nearestCopyOf: $0, to: from) } }
         }
         let newLayout = makeLayout(viewportWidth: layout.viewportWidth)
-        controller.itemsChanged(to: newLayout, current: target, time: now)
+        controller.itemsChanged(to: newLayout, current: current, target: target, time: now)
+        if controller.isAnimating { startFramesIfNeeded() }
         if !hasViewport { indexBeforeLayout = target }
         // A change during a slide starts a new one (from where the items are drawn); its settle is the one to come.
         gapMotion = nil
@@ -139,7 +153,7 @@ extension SnapScroller {
 
     /// Where each surviving item was drawn before the change, from the viewport's start edge (logical px), by its
     /// new index: the items near the viewport only.
-    private func screenStarts(of change: ItemChange<AnyHashable>) -> [Int: Double] {
+    private func screenStarts<ID>(of change: ItemChange<ID>) -> [Int: Double] {
         guard !loops, hasViewport, !controller.configuration.reduceMotion, gtk_widget_get_mapped(widget) != 0 else { return [:] }
         var starts: [Int: Double] = [:]
         let offset = controller.offset

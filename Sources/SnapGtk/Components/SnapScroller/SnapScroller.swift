@@ -107,7 +107,8 @@ public final class SnapScroller {
     /// Number of items, identified by their index (use ``update(ids:widths:reloaded:animated:)`` for items with
     /// identities of their own). Setting it replaces the items: the current item stays current when it still exists
     /// (else the last becomes current), and every item near the view is bound again after the setter returns, so
-    /// changed data shows. Events follow once, after the setter (cause `.dataChange`); with no items, none.
+    /// changed data shows. A move under way keeps going to the index it was heading for (clamped). Events follow
+    /// once, after the setter (cause `.dataChange`); with no items, none.
     public var itemCount: Int {
         get { storedItemCount }
         set { setItemCount(newValue) }
@@ -149,8 +150,9 @@ public final class SnapScroller {
     var itemClips: [UnsafeMutableRawPointer: graphene_rect_t] = [:]
     /// Whether `bind` shows the item count too (a banner's "3 of 5"): a new count binds every item again.
     var bindingShowsCount = false
-    /// The application's identities of the items (``update(ids:widths:reloaded:animated:)``); nil: their indexes.
-    var itemIDs: [AnyHashable]?
+    /// The application's identities of the items as it gave them (an `[ID]` of its own type, see
+    /// ``update(ids:widths:reloaded:animated:)``); nil: identified by their index.
+    var itemIDs: Any?
     /// Depth of the application's changes running now (``applicationChange(_:)``): binding and events wait.
     var changeDepth = 0
     /// Items near the view wait to be bound (a change asked for them while it ran).
@@ -311,10 +313,11 @@ public final class SnapScroller {
         applicationChange {
             let newCount = max(0, count)
             let current: Int? = newCount > 0 ? min(itemCount > 0 ? currentIndex : 0, newCount - 1) : nil
+            let target = newCount > 0 ? movingTarget().map { min($0, newCount - 1) } : nil
             itemIDs = nil
             storedItemCount = newCount
             items.release { _ in true }
-            replaceItems(current: current)
+            replaceItems(current: current, target: target)
         }
     }
 
