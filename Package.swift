@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "snapscroll-demo", targets: ["SnapScrollDemo"]),
         .executable(name: "snapscroll-decode", targets: ["snapscroll-decode"]),
         .executable(name: "snapcore-bench", targets: ["snapcore-bench"]),
+        .executable(name: "snapgtk-bench", targets: ["snapgtk-bench"]),
     ],
     targets: [
         // The only C in the project: GTK's headers plus a few inline wrappers for what Swift cannot call.
@@ -51,6 +52,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "snapcore-bench", dependencies: ["SnapCore"]),
+        // A row's own work measured through the public API (a one-item update of 100,000 items); needs a display.
+        .executableTarget(name: "snapgtk-bench", dependencies: ["SnapGtk", "CSnapGtk"]),
         .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore"]),
         .testTarget(name: "SnapGtkTests", dependencies: ["SnapGtk", "SnapCore", "CSnapGtk"]),
         .testTarget(name: "SnapScrollDemoTests", dependencies: ["SnapScrollDemo"]),

@@ -12,20 +12,23 @@
 /// ```
 public struct ItemChange<ID: Hashable> {
     /// How many items there were before the change.
-    let oldCount: Int
+    @usableFromInline let oldCount: Int
     /// The identifiers after the change, in order.
-    let newIDs: [ID]
+    @usableFromInline let newIDs: [ID]
     /// Each old position's new position (nil: removed).
-    private let newIndexOfOld: [Int?]
+    @usableFromInline let newIndexOfOld: [Int?]
     /// Each new position's old position (nil: inserted).
-    private let oldIndexOfNew: [Int?]
+    @usableFromInline let oldIndexOfNew: [Int?]
 
     /// The change from the items `old` to the items `new`.
     ///
-    /// The items both lists begin and end with are matched in place first, by comparison alone; only the part in
-    /// between is hashed. An insert, a remove or a move in a long list so costs two comparisons per item, and the
-    /// hashing is for the items that changed place.
-    /// - Complexity: O(n) in the two counts.
+    /// The items both lists begin and end with are matched in place first, by comparison alone, and so is one item
+    /// moved within the rest; only a part in between that differs otherwise is hashed. An insert, a remove or a move
+    /// in a long list so costs two or three comparisons per item, and the hashing is for larger changes.
+    /// - Complexity: O(n) in the two counts. Inlinable, so it is compiled for the caller's own identifier type: run
+    ///   as unspecialised generic code, every comparison and hash goes through the type's witness tables, some ten
+    ///   times slower.
+    @inlinable
     public init(from old: [ID], to new: [ID]) {
         oldCount = old.count
         newIDs = new
@@ -44,6 +47,12 @@ public struct ItemChange<ID: Hashable> {
             oldOfNew[new.count - 1 - suffix] = old.count - 1 - suffix
             suffix += 1
         }
+        // One item moved from one end of the middle to the other: matched by comparison too.
+        if Self.matchOneMove(old, new, prefix: prefix, suffix: suffix, &newOfOld, &oldOfNew) {
+            newIndexOfOld = newOfOld
+            oldIndexOfNew = oldOfNew
+            return
+        }
         // The middle: each old item found by its identifier (first unmatched occurrence).
         let oldMiddle = prefix..<(old.count - suffix)
         var firstOld: [ID: Int] = [:]
@@ -58,9 +67,36 @@ public struct ItemChange<ID: Hashable> {
         oldIndexOfNew = oldOfNew
     }
 
+    /// Whether the middles (between the common beginning and end) are the same items but for one moved from the
+    /// middle's first place to its last or back; if so, matches them all, by comparison.
+    @inlinable
+    static func matchOneMove(_ old: [ID], _ new: [ID], prefix: Int, suffix: Int,
+                             _ newOfOld: inout [Int?], _ oldOfNew: inout [Int?]) -> Bool {
+        let count = old.count - prefix - suffix
+        guard count > 1, count == new.count - prefix - suffix else { return false }
+        let first = prefix, last = prefix + count - 1
+        // Forward: old[first] went to the end, the rest moved up one; backward: old[last] went to the front.
+        for forward in [true, false] {
+            let moved = forward ? (from: first, to: last) : (from: last, to: first)
+            guard old[moved.from] == new[moved.to] else { continue }
+            let shift = forward ? -1 : 1
+            let rest = forward ? (first + 1)...last : first...(last - 1)
+            guard rest.allSatisfy({ old[$0] == new[$0 + shift] }) else { continue }
+            newOfOld[moved.from] = moved.to
+            oldOfNew[moved.to] = moved.from
+            for index in rest {
+                newOfOld[index] = index + shift
+                oldOfNew[index + shift] = index
+            }
+            return true
+        }
+        return false
+    }
+
     /// Items identified by their index until now get identities of their own: the item at position `i` is `new[i]`.
     /// Items past the old count are new; those past the new count were removed from the end (as a smaller count
     /// removes them).
+    @inlinable
     package init(naming count: Int, as new: [ID]) {
         oldCount = max(0, count)
         newIDs = new
@@ -70,6 +106,7 @@ public struct ItemChange<ID: Hashable> {
     }
 
     /// Every one of `count` items replaced by `new` (none is kept): the identities are of another kind.
+    @inlinable
     package init(replacing count: Int, with new: [ID]) {
         oldCount = max(0, count)
         newIDs = new

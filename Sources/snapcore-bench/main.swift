@@ -154,6 +154,7 @@ let counts = measureAllocations([
         blackhole(targetChecksum)
     },
 ])
+let itemChangeRows = measureItemChanges()
 let counterWorks = (counts?[0] ?? 0) >= 100
 let frameAllocations = counts?[1] ?? -1
 let targetAllocations = counts?[2] ?? -1
@@ -191,6 +192,11 @@ let millionUniform = rows.first { $0.kind == "uniform" && $0.count == 1_000_000 
 let millionVariable = rows.first { $0.kind == "variable" && $0.count == 1_000_000 }!
 let goalsMet = millionUniform.chooseNs < 1000 && millionVariable.chooseNs < 1000 && millionUniform.ratio >= 1000
     && millionVariable.ratio >= 1000 && counterWorks && frameAllocations == 0
+print("")
+print("ItemChange, one-item edit of \(itemChangeCount) ids (ms per change, with the current item after it)")
+for row in itemChangeRows {
+    print(pad(row.change, 20) + pad(row.idType, 13) + pad(fixed(row.milliseconds, 3), 10) + " ms")
+}
 print("goals (<1 µs and ≥1000× at 1M items, no per-frame allocation): \(goalsMet ? "met" : "NOT met")")
 
 var json = "{\"bench\":\"snapcore\""
@@ -202,4 +208,12 @@ for row in rows {
 json += ",\"spring_sample_ns\":\(fixed(springNs, 2)),\"controller_frame_ns\":\(fixed(tickNs, 2))"
 json += ",\"allocation_counter_ok\":\(counterWorks),\"frame_allocations\":\(frameAllocations)"
 json += ",\"target_allocations\":\(targetAllocations),\"frames\":\(frameCount),\"goals_met\":\(goalsMet)}"
+let slowestTypedChange = itemChangeRows.filter { $0.idType == "String" }.map(\.milliseconds).max() ?? 0
+json.removeLast()
+json += ",\"item_change_ms_max_100k\":\(fixed(slowestTypedChange, 3))"
+for row in itemChangeRows {
+    let key = (row.change + "_" + row.idType).lowercased().split(separator: " ").joined(separator: "_")
+    json += ",\"item_change_ms_\(key)\":\(fixed(row.milliseconds, 3))"
+}
+json += "}"
 print(json)

@@ -8,7 +8,9 @@ import SnapCore
 /// - `count`: how many items there are now.
 ///
 /// Items identified by their index get identities in place: item `i` is `ids[i]` (as a new count keeps the items
-/// before it). Identities of another type than the last update's replace every item.
+/// before it). Identities of another type than the last update's replace every item. Inlinable, for the caller's
+/// identifier type (see `ItemChange.init(from:to:)`).
+@inlinable
 func identityChange<ID: Hashable>(from stored: Any?, count: Int, to ids: [ID]) -> ItemChange<ID> {
     guard let stored else { return ItemChange(naming: count, as: ids) }
     guard let old = stored as? [ID] else { return ItemChange(replacing: count, with: ids) }

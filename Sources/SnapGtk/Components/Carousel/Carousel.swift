@@ -257,10 +257,19 @@ public final class Carousel {
     /// photos.removeAll { !$0.matches(filter) }
     /// carousel.update(ids: photos.map(\.id))
     /// ```
+    @inlinable
     public func update<ID: Hashable>(ids: [ID], reloaded: Set<ID> = [], animated: Bool = true) {
+        // Inlined into the caller, so the diff of the identities is compiled for its identifier type.
+        applyUpdate(identityChange(from: scroller.itemIDs, count: scroller.itemCount, to: ids), ids: ids,
+                    reloaded: reloaded, animated: animated)
+    }
+
+    /// The rest of an update, once the identities are compared.
+    @usableFromInline
+    func applyUpdate<ID: Hashable>(_ change: ItemChange<ID>, ids: [ID], reloaded: Set<ID>, animated: Bool) {
         storedPageCount = ids.count
         store.pageCount = ids.count
-        scroller.update(ids: ids, reloaded: reloaded, animated: animated)
+        scroller.apply(change, ids: ids, widths: nil, reloaded: reloaded, animated: animated)
         updateDots()
     }
 

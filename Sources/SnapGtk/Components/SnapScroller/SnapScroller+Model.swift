@@ -33,8 +33,16 @@ extension SnapScroller {
     ///   - widths: each item's width in px (``itemWidths``); nil: every item ``itemWidth`` wide.
     ///   - reloaded: items whose content changed though their identifier did not.
     ///   - animated: whether the neighbours slide into their new places.
+    @inlinable
     public func update<ID: Hashable>(ids: [ID], widths: [Double]? = nil, reloaded: Set<ID> = [], animated: Bool = true) {
-        let change = identityChange(from: itemIDs, count: itemCount, to: ids)
+        // Inlined into the caller, so the diff of the identities is compiled for its identifier type.
+        apply(identityChange(from: itemIDs, count: itemCount, to: ids), ids: ids, widths: widths, reloaded: reloaded,
+              animated: animated)
+    }
+
+    /// The rest of an update, once the identities are compared: its cost is that of the items near the view.
+    @usableFromInline
+    func apply<ID: Hashable>(_ change: ItemChange<ID>, ids: [ID], widths: [Double]?, reloaded: Set<ID>, animated: Bool) {
         let firstIdentities = itemIDs == nil
         applicationChange {
             let oldCount = itemCount

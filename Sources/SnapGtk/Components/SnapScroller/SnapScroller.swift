@@ -152,7 +152,7 @@ public final class SnapScroller {
     var bindingShowsCount = false
     /// The application's identities of the items as it gave them (an `[ID]` of its own type, see
     /// ``update(ids:widths:reloaded:animated:)``); nil: identified by their index.
-    var itemIDs: Any?
+    @usableFromInline var itemIDs: Any?
     /// Depth of the application's changes running now (``applicationChange(_:)``): binding and events wait.
     var changeDepth = 0
     /// Items near the view wait to be bound (a change asked for them while it ran).
