@@ -60,6 +60,12 @@ static inline void snap_accessible_set_orientation(GtkWidget *widget, GtkOrienta
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_ORIENTATION, orientation, -1);
 }
 
+/* G_OBJECT_WARN_INVALID_PROPERTY_ID, a macro Swift cannot call: GLib's warning for a property id a class does not
+ * have. */
+static inline void snap_object_warn_invalid_property(GObject *object, guint property_id, GParamSpec *pspec) {
+  G_OBJECT_WARN_INVALID_PROPERTY_ID(object, property_id, pspec);
+}
+
 /* A boolean GObject property, set without a GValue dance. */
 static inline void snap_object_set_boolean(gpointer object, const char *name, gboolean value) {
     g_object_set(object, name, value, NULL);

@@ -75,4 +75,84 @@ final class ScrollableWidgetTests: XCTestCase {
             g_object_unref(child)
         }
     }
+
+    /// As GtkListBase: both adjustments exist from the start (and again after a scrolled window takes its own back),
+    /// a policy is stored and notified only when it changes, and the CSS name is the widget's own.
+    func testAdjustmentsAlwaysExistAndAPolicyIsNotifiedOnceWhenItChanges() {
+        MainActor.assumeIsolated {
+            let widget = Ownership.keep(ScrollableWidget.make(role: GTK_ACCESSIBLE_ROLE_LIST))
+            defer { g_object_unref(widget) }
+            let ownH = gtk_scrollable_get_hadjustment(widget.opaque)
+            XCTAssertNotNil(ownH)
+            XCTAssertNotNil(gtk_scrollable_get_vadjustment(widget.opaque))
+            XCTAssertEqual(String(cString: gtk_widget_get_css_name(widget)), ScrollableWidget.cssName)
+            let given = gtk_adjustment_new(0, 0, 0, 0, 0, 0)!
+            gtk_scrollable_set_hadjustment(widget.opaque, given)
+            gtk_scrollable_set_hadjustment(widget.opaque, nil)
+            let again = gtk_scrollable_get_hadjustment(widget.opaque)
+            XCTAssertNotNil(again, "taken back: one of its own again")
+            XCTAssertFalse(again == given)
+
+            let notified = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            defer { notified.deallocate() }
+            notified.pointee = 0
+            let handler = g_signal_connect_data(UnsafeMutableRawPointer(widget), "notify::hscroll-policy",
+                                                unsafeBitCast({ (_: gpointer?, _: gpointer?, data: gpointer?) in
+                                                    data!.assumingMemoryBound(to: Int.self).pointee += 1
+                                                } as @convention(c) (gpointer?, gpointer?, gpointer?) -> Void, to: GCallback.self),
+                                                notified, nil, GConnectFlags(rawValue: 0))
+            defer { g_signal_handler_disconnect(UnsafeMutableRawPointer(widget), handler) }
+            gtk_scrollable_set_hscroll_policy(widget.opaque, GTK_SCROLL_MINIMUM)
+            XCTAssertEqual(notified.pointee, 0, "the same policy: nothing")
+            gtk_scrollable_set_hscroll_policy(widget.opaque, GTK_SCROLL_NATURAL)
+            XCTAssertEqual(notified.pointee, 1)
+            XCTAssertEqual(gtk_scrollable_get_hscroll_policy(widget.opaque), GTK_SCROLL_NATURAL)
+        }
+    }
+
+    /// The owner's own writes, and what it configures in its allocation (where GTK may clamp the value to a new
+    /// range), never come back to it as someone else's change; someone else's do.
+    func testTheOwnersWritesDoNotComeBackAndTheAllocationDoesNotFeedBack() {
+        MainActor.assumeIsolated {
+            let widget = Ownership.keep(ScrollableWidget.make(role: GTK_ACCESSIBLE_ROLE_LIST))
+            defer { g_object_unref(widget) }
+            let owner = Owner()
+            ScrollableWidget.attach(owner, to: widget)
+            gtk_widget_size_allocate(widget, [GtkAllocation(x: 0, y: 0, width: 200, height: 40)], -1)
+            let adjustment = ScrollableWidget.adjustment(of: widget)
+            ScrollableWidget.write(to: widget) { gtk_adjustment_set_value($0, 300) }
+            XCTAssertEqual(gtk_adjustment_get_value(adjustment), 300)
+            XCTAssertEqual(owner.values, [], "our own write")
+            gtk_adjustment_set_value(adjustment, 700)
+            XCTAssertEqual(owner.values, [700], "someone else's")
+            // A narrower content: the owner's configure in the allocation clamps the value (to 1000 - 400).
+            gtk_widget_size_allocate(widget, [GtkAllocation(x: 0, y: 0, width: 400, height: 40)], -1)
+            XCTAssertEqual(gtk_adjustment_get_value(adjustment), 600)
+            XCTAssertEqual(owner.values, [700], "the allocation's own configure did not come back")
+        }
+    }
+
+    /// An unknown property id reaching the class is GLib's warning, not silence.
+    func testAnUnknownPropertyIdWarns() {
+        MainActor.assumeIsolated {
+            let widget = Ownership.keep(ScrollableWidget.make(role: GTK_ACCESSIBLE_ROLE_LIST))
+            defer { g_object_unref(widget) }
+            let object = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self)
+            let objectClass = UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class!).assumingMemoryBound(to: GObjectClass.self)
+            let pspec = g_object_class_find_property(objectClass, "hscroll-policy")
+            let warnings = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            defer { warnings.deallocate() }
+            warnings.pointee = 0
+            let handler = g_log_set_handler(nil, GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue), { _, _, _, data in
+                data!.assumingMemoryBound(to: Int.self).pointee += 1
+            }, warnings)
+            defer { g_log_remove_handler(nil, handler) }
+            var value = GValue()
+            g_value_init(&value, gtk_scrollable_policy_get_type())
+            defer { g_value_unset(&value) }
+            objectClass.pointee.set_property(object, 99, &value, pspec)
+            objectClass.pointee.get_property(object, 99, &value, pspec)
+            XCTAssertEqual(warnings.pointee, 2)
+        }
+    }
 }

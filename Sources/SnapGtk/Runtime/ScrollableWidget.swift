@@ -11,7 +11,9 @@ protocol ScrollableOwner: AnyObject {
     /// (the horizontal one, or the vertical one of a vertical widget) from the content's extent, and place the
     /// children at their positions minus the adjustment's value.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>)
-    /// The scrolling adjustment's value changed, whoever set it (the widget has queued a new allocation already).
+    /// Someone else changed the scrolling adjustment's value (the scrollbar, accessibility, a test): the owner's own
+    /// writes (``ScrollableWidget/write(to:_:)``, and whatever it sets in ``allocateScrollable(width:height:adjustment:)``)
+    /// never come back here. The widget has queued a new allocation already.
     func scrollableValueChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>)
     /// The rectangle (the widget's own coordinates) `child` is drawn within, when it must not draw past it (an item
     /// wider than its slot); nil: drawn whole.
@@ -28,9 +30,13 @@ extension ScrollableOwner {
 /// So a row of any length is placed exactly (the adjustment's value is a `Double`; positions relative to it are
 /// small), and right to left is the owner flipping the adjustment, not a mirrored content widget.
 ///
-/// The widget keeps the adjustments it is given (and the scroll policies) and queues a new allocation when the
-/// scrolling value changes; measuring, the content's extent and placement are the owner's (``ScrollableOwner``).
-/// Children are added with `gtk_widget_set_parent` and leave with the widget (its dispose unparents them).
+/// As GTK's own `GtkListBase`: adjustments always exist (its own until a scrolled window hands one over, and again
+/// when it takes it back), the owner's writes to the scrolling one are made with the value handler blocked (so a
+/// value of ours never comes back as someone else's, and nothing has to recognise it), the allocation configures it
+/// once, blocked too (so GTK's clamping of a new range cannot feed back into the motion), a changed scroll policy is
+/// stored, notified and queues a resize, an unknown property id warns, and the CSS name is `snapscrollable`.
+/// Measuring, the content's extent and placement are the owner's (``ScrollableOwner``). Children are added with
+/// `gtk_widget_set_parent` and leave with the widget (its dispose unparents them).
 @MainActor
 enum ScrollableWidget {
     typealias Widget = UnsafeMutablePointer<GtkWidget>
@@ -48,10 +54,17 @@ enum ScrollableWidget {
     }
 
     /// The scrolling adjustment (horizontal, or vertical for a vertical widget): the one the scrolled window handed
-    /// over, or (outside a scrolled window) one of the widget's own, made when first asked for.
+    /// over, or (outside a scrolled window) the widget's own.
     static func adjustment(of widget: Widget) -> Adjustment {
         guard let state = state(of: widget) else { preconditionFailure("not a ScrollableWidget") }
         return state.scrolling
+    }
+
+    /// The owner's own write to the scrolling adjustment (a value, a configure) in `body`: made with the value handler
+    /// blocked, so it does not come back to the owner as someone else's change; the content is placed again.
+    static func write(to widget: Widget, _ body: (Adjustment) -> Void) {
+        guard let state = state(of: widget) else { preconditionFailure("not a ScrollableWidget") }
+        state.write(body)
     }
 
     /// Makes the widget scroll along `orientation` (horizontal at first): its owner then hears the value changes of
@@ -87,6 +100,8 @@ enum ScrollableWidget {
     }
 
     private static let stateKey = g_quark_from_string("snapscroll-scrollable-state")
+    /// The widget's CSS node name (GTK's lists have `listview`, `gridview`).
+    static let cssName = "snapscrollable"
 
     private static func state(of widget: UnsafeMutableRawPointer) -> ScrollableState? {
         g_object_get_qdata(widget.assumingMemoryBound(to: GObject.self), stateKey)
@@ -98,11 +113,11 @@ enum ScrollableWidget {
     private static func initClass(_ klass: UnsafeMutableRawPointer) {
         parentClass = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GObjectClass.self)
         let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
-        objectClass.pointee.set_property = { object, id, value, _ in
-            onGtkThread { ScrollableWidget.setProperty(UnsafeMutableRawPointer(object!), id, value!) }
+        objectClass.pointee.set_property = { object, id, value, pspec in
+            onGtkThread { ScrollableWidget.setProperty(object!, id, value!, pspec) }
         }
-        objectClass.pointee.get_property = { object, id, value, _ in
-            onGtkThread { ScrollableWidget.getProperty(UnsafeMutableRawPointer(object!), id, value!) }
+        objectClass.pointee.get_property = { object, id, value, pspec in
+            onGtkThread { ScrollableWidget.getProperty(object!, id, value!, pspec) }
         }
         objectClass.pointee.dispose = { object in
             onGtkThread { ScrollableWidget.dispose(UnsafeMutableRawPointer(object!)) }
@@ -112,6 +127,7 @@ enum ScrollableWidget {
         g_object_class_override_property(objectClass, Property.hscrollPolicy.rawValue, "hscroll-policy")
         g_object_class_override_property(objectClass, Property.vscrollPolicy.rawValue, "vscroll-policy")
         let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
+        gtk_widget_class_set_css_name(widgetClass, cssName)
         widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, _, _ in
             let sizes = onGtkThread {
                 ScrollableWidget.state(of: widget!)?.owner?.measureScrollable(orientation, forSize: forSize) ?? (0, 0)
@@ -153,24 +169,27 @@ enum ScrollableWidget {
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     }
 
-    private static func setProperty(_ object: UnsafeMutableRawPointer, _ id: guint, _ value: UnsafePointer<GValue>) {
-        guard let state = state(of: object), let property = Property(rawValue: id) else { return }
+    private static func setProperty(_ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafePointer<GValue>,
+                                    _ pspec: UnsafeMutablePointer<GParamSpec>?) {
+        guard let state = state(of: UnsafeMutableRawPointer(object)) else { return }
+        guard let property = Property(rawValue: id) else { return snap_object_warn_invalid_property(object, id, pspec) }
         switch property {
         case .hadjustment, .vadjustment:
             let adjustment = g_value_get_object(value)?.assumingMemoryBound(to: GtkAdjustment.self)
             state.setAdjustment(adjustment, horizontal: property == .hadjustment)
         case .hscrollPolicy, .vscrollPolicy:
             let policy = GtkScrollablePolicy(rawValue: UInt32(bitPattern: g_value_get_enum(value)))
-            if property == .hscrollPolicy { state.horizontalPolicy = policy } else { state.verticalPolicy = policy }
-            gtk_widget_queue_resize(state.widget)
+            state.setPolicy(policy, horizontal: property == .hscrollPolicy)
         }
     }
 
-    private static func getProperty(_ object: UnsafeMutableRawPointer, _ id: guint, _ value: UnsafeMutablePointer<GValue>) {
-        guard let state = state(of: object), let property = Property(rawValue: id) else { return }
+    private static func getProperty(_ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafeMutablePointer<GValue>,
+                                    _ pspec: UnsafeMutablePointer<GParamSpec>?) {
+        guard let state = state(of: UnsafeMutableRawPointer(object)) else { return }
+        guard let property = Property(rawValue: id) else { return snap_object_warn_invalid_property(object, id, pspec) }
         switch property {
-        case .hadjustment: g_value_set_object(value, state.hadjustment.map { UnsafeMutableRawPointer($0) })
-        case .vadjustment: g_value_set_object(value, state.vadjustment.map { UnsafeMutableRawPointer($0) })
+        case .hadjustment: g_value_set_object(value, UnsafeMutableRawPointer(state.hadjustment))
+        case .vadjustment: g_value_set_object(value, UnsafeMutableRawPointer(state.vadjustment))
         case .hscrollPolicy: g_value_set_enum(value, gint(bitPattern: state.horizontalPolicy.rawValue))
         case .vscrollPolicy: g_value_set_enum(value, gint(bitPattern: state.verticalPolicy.rawValue))
         }
@@ -179,7 +198,7 @@ enum ScrollableWidget {
     /// Lets go of the adjustments and the children while the widget is still a widget, then GTK's own dispose.
     private static func dispose(_ object: UnsafeMutableRawPointer) {
         if let state = state(of: object) {
-            state.releaseAdjustments()
+            state.stopFollowing()
             while let child = gtk_widget_get_first_child(state.widget) { gtk_widget_unparent(child) }
         }
         parentClass?.pointee.dispose?(object.assumingMemoryBound(to: GObject.self))
@@ -187,32 +206,47 @@ enum ScrollableWidget {
 }
 
 /// One scrollable widget's own data, stored on it and released by GLib when it is finalised (its `deinit` calls
-/// nothing of GTK: the adjustments are let go in dispose).
+/// nothing of GTK: the adjustments are held by the widget's own data, which GLib unrefs at finalise).
 @MainActor
 private final class ScrollableState {
     /// The widget this belongs to (the state lives exactly as long as it).
     let widget: UnsafeMutablePointer<GtkWidget>
     weak var owner: (any ScrollableOwner)?
-    /// The adjustments as handed over (nil until the scrolled window gives them).
-    private(set) var hadjustment: UnsafeMutablePointer<GtkAdjustment>?
-    private(set) var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
-    var horizontalPolicy = GTK_SCROLL_MINIMUM
-    var verticalPolicy = GTK_SCROLL_MINIMUM
+    /// The adjustments: always one each (the widget's own until a scrolled window hands one over).
+    private(set) var hadjustment: UnsafeMutablePointer<GtkAdjustment>
+    private(set) var vadjustment: UnsafeMutablePointer<GtkAdjustment>
+    private(set) var horizontalPolicy = GTK_SCROLL_MINIMUM
+    private(set) var verticalPolicy = GTK_SCROLL_MINIMUM
     private var valueHandler: UInt = 0
     /// Whether the vertical adjustment is the one that scrolls (the horizontal one otherwise).
     private var vertical = false
-    /// Inside our own allocation (a value the owner sets there is placed by that same allocation).
+    /// Inside our own allocation (what the owner writes there is placed by that same allocation).
     private var allocating = false
+    /// Disposed: no value change reaches the owner any more.
+    private var disposed = false
 
-    init(widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
+    private static let keys = (horizontal: "snapscroll-hadjustment", vertical: "snapscroll-vadjustment")
 
-    /// The scrolling adjustment, one of our own when none was handed over (a widget outside a scrolled window).
-    var scrolling: UnsafeMutablePointer<GtkAdjustment> {
-        if let adjustment = vertical ? vadjustment : hadjustment { return adjustment }
-        let own = gtk_adjustment_new(0, 0, 0, 0, 0, 0)!
-        setAdjustment(own, horizontal: !vertical)
-        return own
+    init(widget: UnsafeMutablePointer<GtkWidget>) {
+        self.widget = widget
+        hadjustment = Self.hold(nil, on: widget, key: Self.keys.horizontal)
+        vadjustment = Self.hold(nil, on: widget, key: Self.keys.vertical)
+        connectValue()
     }
+
+    /// Sinks `adjustment` (a new one of ours when nil) and keeps it as the widget's data: GLib unrefs it when it is
+    /// replaced or the widget is finalised.
+    private static func hold(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, on widget: UnsafeMutablePointer<GtkWidget>,
+                             key: String) -> UnsafeMutablePointer<GtkAdjustment> {
+        let adjustment = adjustment ?? gtk_adjustment_new(0, 0, 0, 0, 0, 0)!
+        g_object_ref_sink(adjustment)
+        g_object_set_data_full(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), key,
+                               UnsafeMutableRawPointer(adjustment)) { g_object_unref($0) }
+        return adjustment
+    }
+
+    /// The scrolling adjustment.
+    var scrolling: UnsafeMutablePointer<GtkAdjustment> { vertical ? vadjustment : hadjustment }
 
     /// Scrolls along the other axis from now on: the value handler moves to that adjustment, and the content is
     /// measured and placed again.
@@ -224,53 +258,73 @@ private final class ScrollableState {
         gtk_widget_queue_resize(widget)
     }
 
-    /// Takes an adjustment handed over (nil: none); the content is measured and placed again with it.
+    /// Takes an adjustment handed over (nil: one of our own again); the content is placed again with it.
     func setAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, horizontal: Bool) {
-        guard adjustment != (horizontal ? hadjustment : vadjustment) else { return }
-        replaceAdjustment(adjustment, horizontal: horizontal)
-        gtk_widget_queue_resize(widget)
-    }
-
-    /// At dispose: no more value changes reach the owner, and the adjustments are no longer ours.
-    func releaseAdjustments() {
-        replaceAdjustment(nil, horizontal: true)
-        replaceAdjustment(nil, horizontal: false)
-    }
-
-    private func replaceAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, horizontal: Bool) {
+        guard adjustment != (horizontal ? hadjustment : vadjustment) || adjustment == nil else { return }
         let scrolls = horizontal != vertical
         if scrolls { disconnectValue() }
-        if let old = horizontal ? hadjustment : vadjustment { g_object_unref(old) }
-        if let adjustment { g_object_ref_sink(adjustment) }
-        if horizontal { hadjustment = adjustment } else { vadjustment = adjustment }
+        let held = Self.hold(adjustment, on: widget, key: horizontal ? Self.keys.horizontal : Self.keys.vertical)
+        if horizontal { hadjustment = held } else { vadjustment = held }
         if scrolls { connectValue() }
+        gtk_widget_queue_allocate(widget)
     }
 
-    /// Follows the scrolling adjustment's value changes (whoever makes them) for the owner.
+    /// Stores a new scroll policy: when it changed, the widget is measured again and the property notified.
+    func setPolicy(_ policy: GtkScrollablePolicy, horizontal: Bool) {
+        guard policy != (horizontal ? horizontalPolicy : verticalPolicy) else { return }
+        if horizontal { horizontalPolicy = policy } else { verticalPolicy = policy }
+        gtk_widget_queue_resize(widget)
+        g_object_notify(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self),
+                        horizontal ? "hscroll-policy" : "vscroll-policy")
+    }
+
+    /// At dispose: no more value changes reach the owner (the adjustments go with the widget's data).
+    func stopFollowing() {
+        disconnectValue()
+        disposed = true
+    }
+
+    /// The owner's own write: its value change is not the owner's to hear; the content is placed again.
+    func write(_ body: (UnsafeMutablePointer<GtkAdjustment>) -> Void) {
+        let adjustment = scrolling
+        blocked(adjustment) { body(adjustment) }
+        if !allocating { gtk_widget_queue_allocate(widget) }
+    }
+
+    /// Runs `body` with our value handler blocked on `adjustment` (when it is the scrolling one).
+    private func blocked(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, _ body: () -> Void) {
+        let handler = adjustment == scrolling ? valueHandler : 0
+        if handler != 0 { g_signal_handler_block(UnsafeMutableRawPointer(adjustment), gulong(handler)) }
+        body()
+        if handler != 0 { g_signal_handler_unblock(UnsafeMutableRawPointer(adjustment), gulong(handler)) }
+    }
+
+    /// Follows the scrolling adjustment's value changes made by others for the owner.
     private func connectValue() {
-        guard let adjustment = vertical ? vadjustment : hadjustment else { return }
+        guard !disposed else { return }
+        let adjustment = scrolling
         valueHandler = Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
             guard let self else { return }
-            if !self.allocating { gtk_widget_queue_allocate(self.widget) }
+            gtk_widget_queue_allocate(self.widget)
             self.owner?.scrollableValueChanged(adjustment)
         }
     }
 
     private func disconnectValue() {
-        if let adjustment = vertical ? vadjustment : hadjustment, valueHandler != 0 {
-            Signals.disconnect(UnsafeMutableRawPointer(adjustment), valueHandler)
-        }
+        if valueHandler != 0 { Signals.disconnect(UnsafeMutableRawPointer(scrolling), valueHandler) }
         valueHandler = 0
     }
 
+    /// One configuration of the adjustments per allocation, with our handler blocked: the owner's (the scrolling
+    /// one, in ``ScrollableOwner/allocateScrollable(width:height:adjustment:)``) and the visible extent across.
     func allocate(width: Int32, height: Int32) {
         allocating = true
         defer { allocating = false }
         // Nothing scrolls across the content: that adjustment is the visible extent.
-        if let across = vertical ? hadjustment : vadjustment {
-            let page = Double(vertical ? width : height)
-            gtk_adjustment_configure(across, 0, 0, page, page * 0.1, page * 0.9, page)
-        }
-        owner?.allocateScrollable(width: width, height: height, adjustment: scrolling)
+        let across = vertical ? hadjustment : vadjustment
+        let page = Double(vertical ? width : height)
+        gtk_adjustment_configure(across, 0, 0, page, page * 0.1, page * 0.9, page)
+        let adjustment = scrolling
+        blocked(adjustment) { owner?.allocateScrollable(width: width, height: height, adjustment: adjustment) }
     }
 }

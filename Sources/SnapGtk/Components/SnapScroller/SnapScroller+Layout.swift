@@ -100,21 +100,28 @@ extension SnapScroller {
     /// vertical row's, from its top).
     var adjustmentValue: Double { layout.physicalOffset(fromLogical: controller.offset, rtl: isMirrored) }
 
-    /// Writes the controller's offset to the adjustment (the row is placed again by the allocation that queues).
-    /// Returns whether it changed.
+    /// Writes the controller's offset to the adjustment, as our own write (the row is placed again by the allocation
+    /// that queues, and the change does not come back as someone else's). Returns whether it changed.
     func showOffset() -> Bool {
         let value = adjustmentValue
-        guard value != shownValue || gtk_adjustment_get_value(adjustment) != value else { return false }
-        shownValue = value
-        gtk_adjustment_set_value(adjustment, value)
+        guard gtk_adjustment_get_value(adjustment) != value else { return false }
+        ScrollableWidget.write(to: content) { gtk_adjustment_set_value($0, value) }
         return true
     }
 
-    /// The adjustment's range, page and value at once, for the current geometry (GTK's clamping never moves it).
-    func configureAdjustment(_ target: UnsafeMutablePointer<GtkAdjustment>? = nil) {
+    /// The adjustment's range, page and value at once, for the current geometry (GTK's clamping never moves it): in
+    /// the allocation (once), or as our own write when the geometry changes outside one.
+    func configureAdjustment() {
+        if isAllocating {
+            configure(adjustment)
+        } else {
+            ScrollableWidget.write(to: content) { configure($0) }
+        }
+    }
+
+    private func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
         let viewport = layout.viewportWidth
-        shownValue = adjustmentValue
-        gtk_adjustment_configure(target ?? adjustment, shownValue, 0, max(layout.contentWidth, viewport),
+        gtk_adjustment_configure(adjustment, adjustmentValue, 0, max(layout.contentWidth, viewport),
                                  viewport * 0.1, viewport * 0.9, viewport)
     }
 
@@ -215,7 +222,7 @@ extension SnapScroller {
                 }
             }
         }
-        configureAdjustment()
+        if !isAllocating { configureAdjustment() }   // the allocation configures it once, after this
         updateScrollbar()
         updateVisibleItems()
         apply()
@@ -277,11 +284,13 @@ extension SnapScroller: ScrollableOwner {
         let vertical = orientation == .vertical
         // Along the row (its length) and across it (its thickness): a vertical row's length is its height.
         let (length, thickness) = vertical ? (height, width) : (width, height)
+        isAllocating = true
+        defer { isAllocating = false }
         relayout(viewportWidth: Double(length), force: needsRelayout)
         needsRelayout = false
         itemClips.removeAll(keepingCapacity: true)
         if bindingPending { updateVisibleItems() }
-        configureAdjustment(adjustment)
+        configureAdjustment()
         let viewport = layout.viewportWidth
         let offset = controller.offset
         let mirrored = isMirrored
@@ -320,11 +329,10 @@ extension SnapScroller: ScrollableOwner {
         itemClips[child.raw]
     }
 
-    /// A value we did not write (the scrollbar, accessibility) is followed like a smooth scroll. Ours are told apart
-    /// by the value itself: a write of ours carries the value we last wrote, so no flag has to bracket every write.
+    /// A value we did not write (the scrollbar, accessibility) is followed like a smooth scroll. Ours never come
+    /// here: they are written with this handler blocked (`ScrollableWidget.write(to:_:)`, and in the allocation).
     func scrollableValueChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
         let value = gtk_adjustment_get_value(adjustment)
-        guard value != shownValue else { return }
         inputCause = .drag
         controller.externalOffsetChanged(layout.logicalOffset(fromPhysical: value, rtl: isMirrored), time: now)
         afterInput()

@@ -184,8 +184,8 @@ public final class SnapScroller {
     /// The items' lengths changed with something the row does not see (the height that limits a carousel's scale): the
     /// next allocation lays the row out again at its width, even an unchanged one.
     var needsRelayout = false
-    /// The adjustment value we wrote last: a `value-changed` carrying another value was written by someone else.
-    var shownValue = 0.0
+    /// Inside the row's allocation, which configures the adjustment once, after laying the row out.
+    var isAllocating = false
     var animationsObserver: UInt = 0
     /// The input rules (threshold, tap, axis lock, wheel units, mirroring); its direction follows `isRightToLeft`.
     var gestures = GestureInterpreter()
