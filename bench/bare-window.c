@@ -234,6 +234,9 @@ static void lat_finish(void) {
                    percentile(sets[s], lat_n[k], 50), lat_kinds[k], names[s], percentile(sets[s], lat_n[k], 95),
                    lat_kinds[k], names[s], lat_n[k] ? sets[s][lat_n[k] - 1] : 0.0);
         }
+        printf(",\"%s_paint_ms\":[", lat_kinds[k]);   /* every latency (sorted), as the demo's */
+        for (int i = 0; i < lat_n[k]; i++) printf("%s%.3f", i ? "," : "", lat_paint[k][i]);
+        printf("]");
         printf(",\"%s_inputs\":%d,\"%s_frames_behind_max\":%d,\"%s_undrawn\":%d", lat_kinds[k], lat_n[k],
                lat_kinds[k], lat_behind[k], lat_kinds[k], lat_undrawn[k]);
     }

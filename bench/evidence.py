@@ -3,9 +3,12 @@ start-up and memory against a bare GTK window (with a per-phase breakdown), star
 page, frame timing during programmatic snaps with the shipped content and with 1,000,000 items, during touchpad
 flings and during motions across a looping row's seam with 1,000,000 items, input latency (wheel, drag, swipe)
 against a stock GtkScrolledWindow, the longest frame around a resize beside the bare window's, CPU time and context
-switches per second of motion by thread beside the bare window's scrolling, idle wake-ups, and the core's figures. Prints tables,
-the targets with PASS/MISS, then one JSON line.
-Usage: evidence.py [--quick] [--snaps N] [--flings N] [--latency N] [--items N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
+switches per second of motion by thread beside the bare window's scrolling, idle wake-ups, and the core's figures.
+Start-up, frames and latency are measured with each of GTK's renderers in turn (cairo, and gl: Mesa's software GL
+under Xvfb), the bare window and the stock control drawn with the same one, and every row names its renderer. Prints
+tables, the targets with PASS/MISS (OPEN: a latency row the runs cannot decide, bench/latency.py), then one JSON line.
+Usage: evidence.py [--quick] [--snaps N] [--flings N] [--latency N] [--latency-runs N] [--renderers cairo,gl]
+                   [--items N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
 
 import argparse
 import json
@@ -15,8 +18,10 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import startup  # noqa: E402
-from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
-                    measure_stock_latency, print_frames, print_latency, row_name, write_large_content)
+from frames import (measure_bare_frames, measure_frames, print_frames, print_latency, row_name,  # noqa: E402
+                    write_large_content)
+from harness import RENDERERS  # noqa: E402  (startup puts the tests' folder on the path)
+from latency import measure_latency_rows, latency_targets  # noqa: E402
 from energy import measure_autoplay, measure_idle, print_energy  # noqa: E402
 from resize import measure_resize, print_resize  # noqa: E402
 from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: E402
@@ -36,40 +41,48 @@ LATE_FRAME_MS = 20.0     # a frame interval over 20 ms is a late frame
 LATE_OVER_CONTROL = 2
 LARGE_TOLERANCE = 0.10   # large-content frame figures within 10 % of the small ones
 SNAPPING_PAGES = ["menu", "strip", "carousel"]
-# Input latency: no slower than the stock GtkScrolledWindow's at median and p95 (to the end of the paint), and never
-# drawn later than the frame after the first frame that follows the input. The stock window shows buttons after the
-# menu and the strip, and the carousel's own banner pictures at its size after the carousel.
-LATENCY_FRAMES_BEHIND = 1
 # Resize: the longest frame around a resize to 1920x1080 and back within one frame period of the bare window's.
 RESIZE_OVER_BARE_MS = 1000 / 60
 LOOPING_PAGES = ["strip", "carousel"]   # the pages `--loop` makes wrap around
 
 
-def main():
+def options():
     parser = argparse.ArgumentParser()
     parser.add_argument("--snaps", type=int, default=None, help="snaps per frame run (default 100; 20 with --quick)")
     parser.add_argument("--flings", type=int, default=None,
                         help="touchpad flings per fling run (default 48; 12 with --quick): short and long, both ways")
     parser.add_argument("--latency", type=int, default=None,
-                        help="latency rounds (a notch, a drag, a swipe) per page (default 40; 10 with --quick)")
+                        help="latency rounds (a notch, a drag, a swipe) per run (default 40; 10 with --quick)")
+    parser.add_argument("--latency-runs", type=int, default=None,
+                        help="interleaved latency runs of the demo and of the stock control per page (default 4; 3 "
+                             "with --quick)")
+    parser.add_argument("--renderers", default=",".join(RENDERERS),
+                        help="GTK's renderers to measure with, in turn (default cairo,gl; gl is Mesa's software GL)")
     parser.add_argument("--items", type=int, default=LARGE_ITEMS, help="items in the large content")
     parser.add_argument("--quick", action="store_true", help="3 launches per start-up row, 20 snaps, 12 flings: for iterating")
     parser.add_argument("--snapcore", help="file whose last line is snapcore-bench's JSON")
     opts = parser.parse_args()
     if opts.quick and "BENCH_RUNS" not in os.environ:
         startup.RUNS = 3
-    snaps = opts.snaps or (20 if opts.quick else 100)
-    flings = opts.flings or (12 if opts.quick else 48)
-    rounds = opts.latency or (10 if opts.quick else 40)
-    demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
+    opts.snaps = opts.snaps or (20 if opts.quick else 100)
+    opts.flings = opts.flings or (12 if opts.quick else 48)
+    opts.latency = opts.latency or (10 if opts.quick else 40)
+    opts.latency_runs = opts.latency_runs or (3 if opts.quick else 4)
+    opts.renderers = opts.renderers.split(",")
+    return opts
 
-    with tempfile.TemporaryDirectory() as tmp:
-        large = write_large_content(os.path.join(tmp, "large.json"), opts.items)
+
+def measure_renderer(renderer, demo, large, opts):
+    """Start-up, frames, flings and wraps, and latency, every program drawn with `renderer`; every row's name begins
+    with it."""
+    bare = bare_window()
+    with startup.drawn_with(renderer):
         rows = measure_startup(demo, more=[(f"--page {p}, {opts.items:,} items", ["--page", p, "--content", large])
                                            for p in PAGES])
+        for r in rows:
+            r["name"], r["renderer"] = f"{renderer}: {r['name']}", renderer
         # The control: after each large-content frame row, the bare C window scrolls a row of buttons for as many
         # frames, so it meets the same moments of a shared machine; its late frames are what any GTK app would have.
-        bare = bare_window()
         control = []
 
         def large_row(row):
@@ -78,30 +91,56 @@ def main():
 
         frames = []
         for page in SNAPPING_PAGES:
-            frames.append(measure_frames(demo, page, snaps))
-            frames.append(large_row(measure_frames(demo, page, snaps, ["--content", large])))
+            frames.append(measure_frames(demo, page, opts.snaps))
+            frames.append(large_row(measure_frames(demo, page, opts.snaps, ["--content", large])))
         # Flings and wraps, with the large content only: flings on every snapping page; on a looping row every motion
         # crosses the seam (snaps from the last item to the first and back, flings from the last item and back).
-        motions = [large_row(measure_frames(demo, page, flings, ["--content", large], input="flings"))
+        motions = [large_row(measure_frames(demo, page, opts.flings, ["--content", large], input="flings"))
                    for page in SNAPPING_PAGES]
         for page in LOOPING_PAGES:
-            for kind, count in [("snaps", snaps), ("flings", flings)]:
+            for kind, count in [("snaps", opts.snaps), ("flings", opts.flings)]:
                 motions.append(large_row(measure_frames(demo, page, count, ["--content", large, "--loop"], input=kind)))
-        # Input latency on each snapping page, each followed by the stock scrolled window's control: a row of buttons
-        # after the menu and the strip (rows of labels), the same banner pictures at the same size after the carousel.
-        latency, latency_control = [], []
-        for page in SNAPPING_PAGES:
-            latency.append(measure_latency(demo, page, rounds))
-            pictures = latency[-1] if page == "carousel" else None
-            stock = measure_stock_latency(bare, rounds, banners=pictures)
-            stock["page"] = "stock banners (carousel)" if pictures else f"stock (after {page})"
-            latency_control.append(stock)
-        # Resizes on every page, launches interleaved with the bare window's.
+        for r in frames + motions:
+            r["page"], r["renderer"] = f"{renderer} {r['page']}", renderer
+        # Input latency on each snapping page against the stock scrolled window, runs interleaved (bench/latency.py).
+        latency, latency_control = measure_latency_rows(demo, bare, SNAPPING_PAGES, opts.latency, opts.latency_runs,
+                                                        renderer)
+    floor = {"frames": sum(c["frames"] for c in control), "late_frames": sum(c["late_frames"] for c in control),
+             "interval_max_ms": max(c["interval_max_ms"] for c in control), "runs": len(control)}
+    return {"renderer": renderer, "startup": rows, "frames": frames, "motions": motions, "control": control,
+            "floor": floor, "latency": latency, "latency_control": latency_control}
+
+
+def print_renderer(m, opts):
+    """One renderer's tables."""
+    print(f"== drawn with GTK's {m['renderer']} renderer ==")
+    print_startup(m["startup"])
+    print()
+    print_frames(m["frames"])
+    print()
+    print_frames(m["motions"], title=f"flings ({opts.flings}), wraps")
+    print()
+    large_rows = m["frames"][1::2] + m["motions"]
+    print(f"control: the bare GTK4 window (C) scrolling a row of 200 buttons, after each {opts.items:,}-item row for as "
+          f"many frames: {m['floor']['late_frames']} of {m['floor']['frames']} frame intervals over "
+          f"{LATE_FRAME_MS:.0f} ms (max {m['floor']['interval_max_ms']:.1f} ms); the demo's {opts.items:,}-item rows: "
+          f"{sum(r['late_frames'] for r in large_rows)} of {sum(r['frames'] for r in large_rows)}")
+    print()
+    print_latency([row for pair in zip(m["latency"], m["latency_control"]) for row in pair])
+    print()
+
+
+def main():
+    opts = options()
+    demo = os.environ.get("SNAPSCROLL_DEMO", os.path.join(ROOT, ".build", "release", "snapscroll-demo"))
+    with tempfile.TemporaryDirectory() as tmp:
+        large = write_large_content(os.path.join(tmp, "large.json"), opts.items)
+        measured = [measure_renderer(renderer, demo, large, opts) for renderer in opts.renderers]
+        # Resizes, idle wake-ups and an autoplay advance, drawn as scripts/headless draws (cairo).
+        bare = bare_window()
         resize = measure_resize(demo, bare, PAGES, 2 if opts.quick else 5)
-        # Idle: every thread's wake-ups over 3 s with nothing happening, on every page and the bare window.
         idle = [dict(measure_idle([bare]), name="bare GTK4 window (C)")]
         idle += [dict(measure_idle([demo, "--qa-log", "--page", page]), name=page) for page in PAGES]
-        # One autoplay advance of the carousel, measured from outside (settled to settled).
         autoplay = measure_autoplay(demo)
     core = None
     if opts.snapcore:
@@ -109,27 +148,13 @@ def main():
             lines = [line for line in f.read().splitlines() if line.startswith("{")]
         core = json.loads(lines[-1]) if lines else None
 
-    print_startup(rows)
-    print()
-    print_frames(frames)
-    print()
-    print_frames(motions, title=f"flings ({flings}), wraps")
-    print()
-    floor = {"frames": sum(c["frames"] for c in control), "late_frames": sum(c["late_frames"] for c in control),
-             "interval_max_ms": max(c["interval_max_ms"] for c in control), "runs": len(control)}
-    large_rows = frames[1::2] + motions
-    demo_late = sum(r["late_frames"] for r in large_rows)
-    demo_frames = sum(r["frames"] for r in large_rows)
-    print(f"control: the bare GTK4 window (C) scrolling a row of 200 buttons, after each {opts.items:,}-item row for as "
-          f"many frames: {floor['late_frames']} of {floor['frames']} frame intervals over {LATE_FRAME_MS:.0f} ms "
-          f"(max {floor['interval_max_ms']:.1f} ms); the demo's {opts.items:,}-item rows: "
-          f"{demo_late} of {demo_frames}")
-    print()
-    print_latency([row for pair in zip(latency, latency_control) for row in pair])
-    print()
+    for m in measured:
+        print_renderer(m, opts)
+    print("drawn with cairo (scripts/headless):")
     print_resize(resize)
     print()
-    energy = energy_rows(frames, motions, control)
+    energy = energy_rows([r for m in measured for r in m["frames"]], [r for m in measured for r in m["motions"]],
+                         [c for m in measured for c in m["control"]])
     energy.insert(-1, ("carousel, one autoplay advance", autoplay))
     print_energy(energy)
     print("idle (3 s, 1.5 s after ready): " + "; ".join(
@@ -137,16 +162,24 @@ def main():
         + (" (" + ", ".join(f"{n} {v[1]}" for n, v in sorted(r["threads"].items()) if v[1]) + ")" if r["switches"] else "")
         for r in idle))
     print()
-    targets = (check_targets(rows, frames, motions, floor) + latency_targets(latency, latency_control)
-               + resize_targets(resize) + idle_targets(idle))
+    targets = []
+    for m in measured:
+        targets += (check_targets(m["startup"], m["frames"], m["motions"], m["floor"])
+                    + latency_targets(m["latency"], m["latency_control"]))
+    targets += resize_targets(resize) + idle_targets(idle)
     for t in targets:
-        print(f"{'PASS' if t['pass'] else 'MISS'}  {t['target']}: {t['measured']}")
+        print(f"{t.get('verdict', 'PASS' if t['pass'] else 'MISS')}  {t['target']}: {t['measured']}")
     if core:
         print()
         print("core (snapcore-bench): " + json.dumps(core))
-    print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": snaps, "flings": flings, "startup": rows,
-                      "frames": frames, "frames_flings_wraps": motions, "frames_bare_control": floor,
-                      "latency": latency, "latency_stock_control": latency_control,
+    print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": opts.snaps, "flings": opts.flings,
+                      "renderers": opts.renderers,
+                      "startup": [r for m in measured for r in m["startup"]],
+                      "frames": [r for m in measured for r in m["frames"]],
+                      "frames_flings_wraps": [r for m in measured for r in m["motions"]],
+                      "frames_bare_control": {m["renderer"]: m["floor"] for m in measured},
+                      "latency": [r for m in measured for r in m["latency"]],
+                      "latency_stock_control": [r for m in measured for r in m["latency_control"]],
                       "resize": resize, "energy": [dict(r, name=n) for n, r in energy], "idle": idle,
                       "targets": targets, "snapcore": core}))
 
@@ -170,26 +203,6 @@ def frame_cpu(row):
                  f"{row.get('late_major_faults', 0)} major page faults (read back from disk) and ran "
                  f"{row.get('late_thread_cpu_ms', 0):.1f} ms of the late intervals' {row.get('late_intervals_ms', 0):.0f} ms")
     return text
-
-
-def latency_targets(rows, controls):
-    """Per page and input kind: median and p95 from the input to the end of the frame that draws it no slower than
-    the stock scrolled window's in the control run made right after the page's, and at most LATENCY_FRAMES_BEHIND
-    frames painted without it."""
-    targets = []
-    for r, c in zip(rows, controls):
-        for k in LATENCY_KINDS:
-            median, p95 = r[f"{k}_paint_median_ms"], r[f"{k}_paint_p95_ms"]
-            stock_median, stock_p95 = c[f"{k}_paint_median_ms"], c[f"{k}_paint_p95_ms"]
-            behind = r[f"{k}_frames_behind_max"]
-            targets.append({"target": f"{r['page']} {k} latency: median and p95 <= the stock scrolled window's, at most "
-                                      f"{LATENCY_FRAMES_BEHIND} frame behind",
-                            "measured": f"median {median:.1f} vs {stock_median:.1f} ms, p95 {p95:.1f} vs {stock_p95:.1f}"
-                                        f" ms, max {r[k + '_paint_max_ms']:.1f} ms, {behind} frames behind at most"
-                                        f" ({r[k + '_inputs']} inputs, {r[k + '_undrawn']} never drawn)",
-                            "pass": median <= stock_median and p95 <= stock_p95 and behind <= LATENCY_FRAMES_BEHIND
-                                    and r[f"{k}_undrawn"] == 0 and r[f"{k}_inputs"] > 0})
-    return targets
 
 
 def energy_rows(frames, motions, control):
@@ -232,7 +245,7 @@ def check_targets(startup, frames, motions, control):
     `startup`, `frames` (each page with the shipped content, then with the large content), `motions` (flings and
     wraps, large content) and `control` (the bare window's frames after the large-content rows, in all)."""
     floor = startup[0]
-    pages = [r for r in startup[1:] if r["name"].startswith("snapscroll-demo --page")]
+    pages = [r for r in startup[1:] if "snapscroll-demo --page" in r["name"]]
     large = [r for r in startup[1:] if r["name"].endswith(" items")]
     targets = []
     for r in pages:

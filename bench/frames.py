@@ -113,11 +113,11 @@ def measure_stock_latency(bare, rounds, banners=None, timeout=300):
 
 def print_latency(rows):
     """One line per row and input kind (rows: latency bench events, each with `page`)."""
-    print(f"{'latency (input to frame)':26} {'kind':>6} {'inputs':>6} {'to paint end ms: median':>24} {'p95':>7} "
+    print(f"{'latency (input to frame)':34} {'kind':>6} {'inputs':>6} {'to paint end ms: median':>24} {'p95':>7} "
           f"{'max':>7} {'to frame start: median':>23} {'p95':>7} {'max':>7} {'frames behind':>14} {'undrawn':>8}")
     for r in rows:
         for k in LATENCY_KINDS:
-            print(f"{r['page']:26} {k:>6} {r[k + '_inputs']:6d} {r[k + '_paint_median_ms']:24.2f} "
+            print(f"{r['page']:34} {k:>6} {r[k + '_inputs']:6d} {r[k + '_paint_median_ms']:24.2f} "
                   f"{r[k + '_paint_p95_ms']:7.2f} {r[k + '_paint_max_ms']:7.2f} {r[k + '_start_median_ms']:23.2f} "
                   f"{r[k + '_start_p95_ms']:7.2f} {r[k + '_start_max_ms']:7.2f} {r[k + '_frames_behind_max']:14d} "
                   f"{r[k + '_undrawn']:8d}")

@@ -2,8 +2,10 @@
 demo on each page and for a bare GTK4 window in C (the floor), in one run. Run inside
 scripts/headless (scripts/bench does). Prints a table, then one JSON line."""
 
+import contextlib
 import functools
 import json
+import math
 import os
 import random
 import statistics
@@ -21,7 +23,7 @@ RUNS = int(os.environ.get("BENCH_RUNS", "45"))
 LARGE_RUNS = int(os.environ.get("BENCH_LARGE_RUNS", "15"))
 
 sys.path.insert(0, os.path.join(ROOT, "e2e", "x11"))
-from harness import rss_kb  # noqa: E402  (how the tests read a process's memory; one reader for both)
+from harness import draws_with_gl, renderer_env, rss_kb  # noqa: E402  (the tests' own readers: one for both)
 
 
 # Start-up phases the demo (and the bare window) mark on the monotonic clock when SNAPSCROLL_BENCH_PHASES is set,
@@ -51,6 +53,8 @@ def launch(cmd, env=None):
                 elapsed = time.monotonic() - start
                 ready = json.loads(line)
                 phases = {k: v - start for k, v in ready.get("phases", {}).items()}
+                if env.get("GSK_RENDERER") == "gl" and not draws_with_gl(p.pid):
+                    raise RuntimeError(f"{cmd[0]}: asked to draw with gl, it draws without GL")
                 return elapsed, rss_kb(p.pid) / 1024, phases, ready.get("cpu", {})
         raise RuntimeError(f"{cmd[0]} exited before ready: {p.stderr.read()}")
     finally:
@@ -99,15 +103,34 @@ def measure_interleaved(configs):
     return rows
 
 
-def ratio_interval(times, floor_times, level=0.90, resamples=2000):
-    """The `level` bootstrap interval of median(times) / median(floor_times): both sets of launches resampled with
-    replacement, each independently, `resamples` times (a fixed seed, so a run's table is reproducible from its
-    launches)."""
+def percentile(values, p):
+    """Nearest-rank percentile `p` (0-100) of `values`, as the demo's and the bare window's benchmarks take it."""
+    ordered = sorted(values)
+    return ordered[min(max(math.ceil(p / 100 * len(ordered)), 1), len(ordered)) - 1]
+
+
+def ratio_interval(times, floor_times, level=0.90, resamples=2000, p=None):
+    """The `level` bootstrap interval of median(times) / median(floor_times) (or of their `p` percentiles): both sets
+    resampled with replacement, each independently, `resamples` times (a fixed seed, so a run's table is reproducible
+    from its launches)."""
     rng = random.Random(0)
-    ratios = sorted(statistics.median(rng.choices(times, k=len(times)))
-                    / statistics.median(rng.choices(floor_times, k=len(floor_times))) for _ in range(resamples))
+    stat = statistics.median if p is None else (lambda values: percentile(values, p))
+    ratios = sorted(stat(rng.choices(times, k=len(times)))
+                    / stat(rng.choices(floor_times, k=len(floor_times))) for _ in range(resamples))
     cut = int(resamples * (1 - level) / 2)
     return ratios[cut], ratios[resamples - 1 - cut]
+
+
+@contextlib.contextmanager
+def drawn_with(renderer):
+    """Within it, every program the benchmark launches draws with GTK's `renderer` (harness.renderer_env)."""
+    before = dict(os.environ)
+    os.environ.update(renderer_env(renderer))
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(before)
 
 
 @functools.cache

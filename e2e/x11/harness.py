@@ -2,6 +2,7 @@
 scripts/headless provides, drives it with xdotool, and reads it back through the QA log
 (standard output) and the accessibility tree (AT-SPI)."""
 
+import contextlib
 import json
 import os
 import queue
@@ -88,10 +89,45 @@ def atspi_call(fn, what="call"):
 DEFAULT_G_DEBUG = "fatal-criticals"
 
 
+# GTK's renderers. scripts/headless draws with `cairo`, GL switched off (GDK_DEBUG=gl-disable): GTK's quiet software
+# path. `gl` is what GTK 4.8 draws with on a desktop with working GL; under Xvfb, Mesa's software GL (llvmpipe).
+RENDERERS = ("cairo", "gl")
+# The renderer every launch is drawn with; None: the environment's (scripts/headless: cairo). See `drawn_with`.
+renderer = None
+
+
+def renderer_env(name, env=None):
+    """`env` (this environment when None) drawn with renderer `name`: GSK_RENDERER, and GL disabled for cairo only."""
+    env = dict(os.environ if env is None else env)
+    env["GSK_RENDERER"] = name
+    flags = [f for f in env.get("GDK_DEBUG", "").split(",") if f and f != "gl-disable"]
+    env["GDK_DEBUG"] = ",".join(flags + (["gl-disable"] if name == "cairo" else []))
+    return env
+
+
+@contextlib.contextmanager
+def drawn_with(name):
+    """Within it, every launch is drawn with renderer `name`, and a `gl` launch must really draw with GL."""
+    global renderer
+    before, renderer = renderer, name
+    try:
+        yield
+    finally:
+        renderer = before
+
+
+def draws_with_gl(pid):
+    """Whether a running process has a Mesa DRI driver mapped: GTK loads one only to draw with GL (a `gl` request
+    that fails falls back to cairo silently)."""
+    with open(f"/proc/{pid}/maps") as f:
+        return any(line.rstrip().endswith("_dri.so") for line in f)
+
+
 def launch_env(extra=None):
-    """The environment for a launch of the demo: this one, G_DEBUG=fatal-criticals by default, the interface in
-    English (the tests read its words; a developer's own language would change them), then `extra`."""
-    env = dict(os.environ)
+    """The environment for a launch of the demo: this one (with `renderer`, when set), G_DEBUG=fatal-criticals by
+    default, the interface in English (the tests read its words; a developer's own language would change them), then
+    `extra`."""
+    env = renderer_env(renderer) if renderer else dict(os.environ)
     env.setdefault("G_DEBUG", DEFAULT_G_DEBUG)
     env["LANGUAGE"] = "en"
     env.update(extra or {})
@@ -114,6 +150,8 @@ class App:
         self._atspi_app = None
         if ready:
             self.ready = self.wait_event("ready", timeout=timeout)
+            if full_env.get("GSK_RENDERER") == "gl":
+                assert draws_with_gl(self.proc.pid), "asked to draw with gl, the demo draws without GL"
 
     def _start_readers(self):
         self._readers = [threading.Thread(target=self._read_stdout, daemon=True),
@@ -300,9 +338,9 @@ def xdo(*args):
 
 
 def screenshot(name):
-    """Saves the screen as PNG under SHOTS; returns the path."""
+    """Saves the screen as PNG under SHOTS (named for the renderer when one is set); returns the path."""
     os.makedirs(SHOTS, exist_ok=True)
-    path = os.path.join(SHOTS, name + ".png")
+    path = os.path.join(SHOTS, name + (f"-{renderer}" if renderer else "") + ".png")
     subprocess.run(["import", "-window", "root", path], check=True)
     return path
 

@@ -12,7 +12,8 @@ import Glibc
 ///
 /// A round: one notch (waiting for the row to rest), a drag of 20 motions 8 ms apart, a touchpad swipe of 8 deltas
 /// 8 ms apart ending in a fling; back the other way the next round. Ends with one `{"event":"bench",…}` line (per kind
-/// `<kind>_paint_median_ms`, `_p95_ms`, `_max_ms`, `<kind>_start_…`, `<kind>_frames_behind_max`, `<kind>_inputs`;
+/// `<kind>_paint_median_ms`, `_p95_ms`, `_max_ms`, `<kind>_start_…`, `<kind>_frames_behind_max`, `<kind>_inputs`,
+/// every latency to the paint's end as `<kind>_paint_ms`;
 /// on the carousel also its banners' geometry, ``DemoBench/bannerGeometry()``) and closes the window. Each gesture
 /// starts from the row's middle item, once the row rests and the window has painted nothing for 100 ms: a person's
 /// first input comes to an idle window, not in the middle of the hover transitions the jump back to the middle starts
@@ -207,6 +208,8 @@ final class LatencyRun {
                 fields["\(kind)_\(name)_p95_ms"] = DemoBench.number(DemoBench.percentile(sorted, 95))
                 fields["\(kind)_\(name)_max_ms"] = DemoBench.number(sorted.last ?? 0)
             }
+            // Every input's latency to the paint's end, so runs can be pooled and their interval found.
+            fields["\(kind)_paint_ms"] = "[" + (paint[kind] ?? []).map(DemoBench.number).joined(separator: ",") + "]"
             fields["\(kind)_inputs"] = String(paint[kind]?.count ?? 0)
             fields["\(kind)_frames_behind_max"] = String(behind[kind] ?? 0)
             fields["\(kind)_undrawn"] = String(undrawn[kind] ?? 0)
