@@ -77,3 +77,24 @@ final class SandboxTests: XCTestCase {
         XCTAssertFalse(ImageFormats.offered.contains("xpm") || ImageFormats.offered.contains("xbm"))
     }
 }
+
+/// The formats offered are one list: the code's, the contract's refusal, the DocC article's and the API's docs.
+final class FormatListTests: XCTestCase {
+    func testTheContractTheDocsAndTheCodeNameTheSameFormats() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        func text(_ path: String) throws -> String {
+            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        }
+        let list = ImageFormats.offeredList
+        XCTAssertEqual(list.replacingOccurrences(of: " or ", with: ", ").lowercased().components(separatedBy: ", "),
+                       ImageFormats.offered)
+        XCTAssertTrue(try text("docs/component-contract.md").contains("not a format offered (\(list))"))
+        XCTAssertTrue(try text("docs/component-contract.md").contains(
+            "Formats offered: " + list.replacingOccurrences(of: " or ", with: " and ")))
+        for path in ["Sources/SnapGtk/SnapGtk.docc/UsingSnapGtkInYourApp.md",
+                     "Sources/SnapGtk/Components/Carousel/Carousel.swift", "Sources/SnapGtk/Images/Texture.swift"] {
+            XCTAssertTrue(try text(path).contains("(\(list))"), "\(path) does not name the formats as (\(list))")
+        }
+    }
+}
