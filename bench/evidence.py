@@ -3,7 +3,8 @@ start-up and memory against a bare GTK window (with a per-phase breakdown), star
 page, frame timing during programmatic snaps with the shipped content and with 1,000,000 items, during touchpad
 flings and during motions across a looping row's seam with 1,000,000 items, input latency (wheel, drag, swipe)
 against a stock GtkScrolledWindow, the longest frame around a resize beside the bare window's, CPU time and context
-switches per second of motion by thread beside the bare window's scrolling, idle wake-ups, and the core's figures. Prints tables,
+switches per second of motion by thread beside the bare window's scrolling, idle wake-ups, decoding through the loader
+pool (cold and warm) beside the same decode in-process, and the core's figures. Prints tables,
 the targets with PASS/MISS, then one JSON line.
 Usage: evidence.py [--quick] [--snaps N] [--flings N] [--latency N] [--items N] [--snapcore FILE-WITH-ITS-JSON-LINE]"""
 
@@ -17,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import startup  # noqa: E402
 from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
                     measure_stock_latency, print_frames, print_latency, row_name, write_large_content)
+from decode import measure_pool, pool_targets, print_pool  # noqa: E402
 from energy import measure_autoplay, measure_idle, print_energy  # noqa: E402
 from resize import measure_resize, print_resize  # noqa: E402
 from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: E402
@@ -103,6 +105,8 @@ def main():
         idle += [dict(measure_idle([demo, "--qa-log", "--page", page]), name=page) for page in PAGES]
         # One autoplay advance of the carousel, measured from outside (settled to settled).
         autoplay = measure_autoplay(demo)
+        # Decoding through the loader pool, cold and warm, beside the same decode in-process (no window).
+        pool = measure_pool(demo, 5 if opts.quick else 15)
     core = None
     if opts.snapcore:
         with open(opts.snapcore) as f:
@@ -137,8 +141,10 @@ def main():
         + (" (" + ", ".join(f"{n} {v[1]}" for n, v in sorted(r["threads"].items()) if v[1]) + ")" if r["switches"] else "")
         for r in idle))
     print()
+    print_pool(pool)
+    print()
     targets = (check_targets(rows, frames, motions, floor) + latency_targets(latency, latency_control)
-               + resize_targets(resize) + idle_targets(idle))
+               + resize_targets(resize) + idle_targets(idle) + pool_targets(pool))
     for t in targets:
         print(f"{'PASS' if t['pass'] else 'MISS'}  {t['target']}: {t['measured']}")
     if core:
@@ -147,7 +153,7 @@ def main():
     print(json.dumps({"bench": "evidence", "runs": startup.RUNS, "snaps": snaps, "flings": flings, "startup": rows,
                       "frames": frames, "frames_flings_wraps": motions, "frames_bare_control": floor,
                       "latency": latency, "latency_stock_control": latency_control,
-                      "resize": resize, "energy": [dict(r, name=n) for n, r in energy], "idle": idle,
+                      "resize": resize, "decode_pool": pool, "energy": [dict(r, name=n) for n, r in energy], "idle": idle,
                       "targets": targets, "snapcore": core}))
 
 

@@ -174,3 +174,25 @@ enum Budget {
         setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory)
     }
 }
+
+/// Decoding in the calling process with the loader's own code (no loader process, no sandbox): the benchmark's
+/// control, so the cost of the process boundary shows on its own.
+public enum InProcessDecode {
+    /// Decodes the open file `fd` of `size` bytes to cover `fitWidth × fitHeight` with the standard limits; true when
+    /// it gave pixels (dropped at once).
+    public static func decode(fd: Int32, size: Int, fitWidth: Int, fitHeight: Int) -> Bool {
+        var opening = [UInt8](repeating: 0, count: 4096)
+        let n = pread(fd, &opening, opening.count, 0)
+        guard n > 0, let format = ImageFormats.sniff(Array(opening[0..<n])) else { return false }
+        let limits = DecodeLimits(maxFileBytes: 32 << 20, maxPixels: 16_000_000, memoryBytes: 512 << 20)
+        guard case .success(let pixels) = readAll(fd, size: size, limit: limits.maxFileBytes).flatMap({
+            PixbufDecode.decode($0, format: format, fitting: (fitWidth, fitHeight), limits: limits)
+        }) else { return false }
+        close(pixels.fd)
+        return true
+    }
+
+    private static func readAll(_ fd: Int32, size: Int, limit: Int) -> Result<[UInt8], DecodeFailure> {
+        Loader.readAll(fd, size: size, limit: limit)
+    }
+}

@@ -101,6 +101,23 @@ final class LoaderPool: Sendable {
         return (info.si_code, info._sifields._sigchld.si_status)
     }
 
+    /// Ends every idle loader now and reaps it (the decode benchmark's cold starts).
+    func endIdle() {
+        let idle = state.withLock { state -> [Loader] in
+            defer { state.idle.removeAll() }
+            return state.idle.map(\.loader)
+        }
+        for loader in idle {
+            while sem_wait(places) != 0, errno == EINTR {}
+            close(loader.socket)
+            var info = siginfo_t()
+            while waitid(idtype_t(rawValue: 3) /* P_PIDFD */, id_t(loader.pidfd), &info, WEXITED) != 0, errno == EINTR {}
+            close(loader.pidfd)
+            state.withLock { $0.live -= 1 }
+            sem_post(places)
+        }
+    }
+
     /// Ends the loaders idle for `idleSeconds` (GTK's thread, from the timer); arms the timer again for the others.
     fileprivate func expire() {
         let now = DecoderProcess.monotonicSeconds()
