@@ -18,10 +18,18 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // The image loader's C: GdkPixbuf's headers (not GTK's) and the kernel's seccomp definitions.
+        .systemLibrary(
+            name: "CSnapDecode",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        // The image loader's body and the wire it shares with the library: decoding with GdkPixbuf in a sandbox.
+        .target(name: "SnapDecode", dependencies: ["CSnapDecode"]),
         // The snapping rules: geometry, target choice, motion, gesture state. No GTK.
         .target(name: "SnapCore"),
         // GTK plumbing and the reusable widgets.
-        .target(name: "SnapGtk", dependencies: ["CSnapGtk", "SnapCore"]),
+        .target(name: "SnapGtk", dependencies: ["CSnapGtk", "SnapCore", "SnapDecode"]),
         // The demo window: thin wiring of pages, options, content and the QA log.
         .executableTarget(
             name: "SnapScrollDemo", dependencies: ["SnapGtk", "SnapCore"],
@@ -41,10 +49,10 @@ let package = Package(
                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),  // see swiftSettings
             ]
         ),
-        // The image decoder the library starts for every image, in a process of its own with a time and memory
-        // budget (SnapGtk's DecoderProcess); installed in PREFIX/libexec/snapscroll. Linked like the demo.
+        // The image loader the library's pool starts (at most two, sandboxed, each decode within a budget: SnapGtk's
+        // LoaderPool); installed in PREFIX/libexec/snapscroll. Links GdkPixbuf, not GTK; otherwise linked like the demo.
         .executableTarget(
-            name: "snapscroll-decode", dependencies: ["SnapGtk"],
+            name: "snapscroll-decode", dependencies: ["SnapDecode"],
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--as-needed"]),
@@ -55,7 +63,8 @@ let package = Package(
         // A row's own work measured through the public API (a one-item update of 100,000 items); needs a display.
         .executableTarget(name: "snapgtk-bench", dependencies: ["SnapGtk", "CSnapGtk"]),
         .testTarget(name: "SnapCoreTests", dependencies: ["SnapCore"]),
-        .testTarget(name: "SnapGtkTests", dependencies: ["SnapGtk", "SnapCore", "CSnapGtk"]),
+        .testTarget(name: "SnapDecodeTests", dependencies: ["SnapDecode"]),
+        .testTarget(name: "SnapGtkTests", dependencies: ["SnapGtk", "SnapCore", "CSnapGtk", "SnapDecode"]),
         .testTarget(name: "SnapScrollDemoTests", dependencies: ["SnapScrollDemo"]),
     ],
     swiftLanguageModes: [.v6]

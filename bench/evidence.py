@@ -3,7 +3,8 @@ start-up and memory against a bare GTK window (with a per-phase breakdown), star
 page, frame timing during programmatic snaps with the shipped content and with 1,000,000 items, during touchpad
 flings and during motions across a looping row's seam with 1,000,000 items, input latency (wheel, drag, swipe)
 against a stock GtkScrolledWindow, the longest frame around a resize beside the bare window's, CPU time and context
-switches per second of motion by thread beside the bare window's scrolling, idle wake-ups, and the core's figures.
+switches per second of motion by thread beside the bare window's scrolling, idle wake-ups, decoding through the loader
+pool (cold and warm) beside the same decode in-process, and the core's figures.
 Start-up, frames and latency are measured with each of GTK's renderers in turn (cairo, and gl: Mesa's software GL
 under Xvfb), the bare window and the stock control drawn with the same one, and every row names its renderer. Prints
 tables, the targets with PASS/MISS (OPEN: a latency row the runs cannot decide, bench/latency.py), then one JSON line.
@@ -22,6 +23,7 @@ from frames import (measure_bare_frames, measure_frames, print_frames, print_lat
                     write_large_content)
 from harness import RENDERERS  # noqa: E402  (startup puts the tests' folder on the path)
 from latency import measure_latency_rows, latency_targets  # noqa: E402
+from decode import measure_pool, pool_targets, print_pool  # noqa: E402
 from energy import measure_autoplay, measure_idle, print_energy  # noqa: E402
 from resize import measure_resize, print_resize  # noqa: E402
 from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: E402
@@ -142,6 +144,8 @@ def main():
         idle = [dict(measure_idle([bare]), name="bare GTK4 window (C)")]
         idle += [dict(measure_idle([demo, "--qa-log", "--page", page]), name=page) for page in PAGES]
         autoplay = measure_autoplay(demo)
+        # Decoding through the loader pool, cold and warm, beside the same decode in-process (no window).
+        pool = measure_pool(demo, 5 if opts.quick else 15)
     core = None
     if opts.snapcore:
         with open(opts.snapcore) as f:
@@ -162,11 +166,13 @@ def main():
         + (" (" + ", ".join(f"{n} {v[1]}" for n, v in sorted(r["threads"].items()) if v[1]) + ")" if r["switches"] else "")
         for r in idle))
     print()
+    print_pool(pool)
+    print()
     targets = []
     for m in measured:
         targets += (check_targets(m["startup"], m["frames"], m["motions"], m["floor"])
                     + latency_targets(m["latency"], m["latency_control"]))
-    targets += resize_targets(resize) + idle_targets(idle)
+    targets += resize_targets(resize) + idle_targets(idle) + pool_targets(pool)
     for t in targets:
         print(f"{t.get('verdict', 'PASS' if t['pass'] else 'MISS')}  {t['target']}: {t['measured']}")
     if core:
@@ -180,7 +186,7 @@ def main():
                       "frames_bare_control": {m["renderer"]: m["floor"] for m in measured},
                       "latency": [r for m in measured for r in m["latency"]],
                       "latency_stock_control": [r for m in measured for r in m["latency_control"]],
-                      "resize": resize, "energy": [dict(r, name=n) for n, r in energy], "idle": idle,
+                      "resize": resize, "decode_pool": pool, "energy": [dict(r, name=n) for n, r in energy], "idle": idle,
                       "targets": targets, "snapcore": core}))
 
 

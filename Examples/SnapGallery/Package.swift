@@ -10,8 +10,9 @@ import PackageDescription
 // take the name of the folder two levels up (a dependency by version would simply say "SnapScroll").
 let snapScroll = Context.packageDirectory.split(separator: "/").dropLast(2).last.map { $0.lowercased() } ?? "snapscroll"
 
-// SnapGtk decodes every image in a process of its own: the `snapscroll-decode` executable, which an application
-// ships beside its own (`swift build --product snapscroll-decode` builds it into the same folder).
+// SnapGtk decodes every image in a sandboxed loader process: the `snapscroll-decode` executable, which an application
+// ships with its own (`swift build --product snapscroll-decode` builds it into the same folder; installed, it goes in
+// PREFIX/libexec/snapscroll/ beside PREFIX/bin, or wherever ImageFile.decoderPath says).
 let package = Package(
     name: "SnapGallery",
     dependencies: [

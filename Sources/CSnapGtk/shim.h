@@ -19,15 +19,14 @@ static inline pid_t snap_thread_id(void) {
     return (pid_t)syscall(SYS_gettid);
 }
 
-/* Closes every descriptor from `first` on (SYS_close_range is a macro Swift cannot see): the image decoder
- * process keeps only its standard streams. */
-static inline void snap_close_from(unsigned int first) {
-    syscall(SYS_close_range, first, ~0U, 0);
+/* A descriptor for process `pid` that becomes readable when it ends (SYS_pidfd_open is a macro Swift cannot see). */
+static inline int snap_pidfd_open(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
-/* Asks the kernel to kill the caller when the thread that started it ends (prctl is variadic). */
-static inline void snap_die_with_parent(void) {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
+/* Sends `signal` to the process behind `pidfd` (never to a later process that reuses its ID). */
+static inline int snap_pidfd_kill(int pidfd, int signal) {
+    return (int)syscall(SYS_pidfd_send_signal, pidfd, signal, NULL, 0);
 }
 
 /* Whether the caller runs on the process main thread. */

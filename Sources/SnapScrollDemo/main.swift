@@ -14,6 +14,8 @@ let terminationSignals = TerminationSignals()
 
 let program = "snapscroll-demo"
 StartupPhases.mark("main")
+// The decode benchmark: no window, one JSON line (bench/decode.py --pool).
+if let spec = getenv("SNAPSCROLL_BENCH_DECODE") { exit(DecodeBench.run(String(cString: spec))) }
 
 /// Ends the process with one line on standard error, before any window exists.
 func fail(_ message: String, status: Int32) -> Never {

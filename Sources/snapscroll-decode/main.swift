@@ -1,7 +1,6 @@
-// SnapScroll's image decoder: the library starts it for every image file, with the file open on standard input, and
-// reads the pixels from standard output. It limits its own processor time and memory before reading a byte, so a
-// hostile file costs at most that budget (see SnapGtk's DecoderProcess).
-@_spi(DecoderHelper) import SnapGtk
+// SnapScroll's image loader: the library's pool starts it with its end of a socket on standard input, and it decodes
+// one image file at a time inside a sandbox, each within a budget (see SnapDecode's Loader).
+import SnapDecode
 import Glibc
 
-exit(ImageDecoderHelper.main(CommandLine.arguments))
+exit(Loader.main(CommandLine.arguments))

@@ -98,7 +98,30 @@ final class DecodeBudgetTests: XCTestCase {
                           "the decoder still runs: \(children())")
             drainMainLoop()
             XCTAssertEqual(answers, 0)
-            _ = try XCTUnwrap(DecoderProcess.helperPath)
+            _ = try XCTUnwrap(ImageFile.decoderPath)
+        }
+    }
+
+    func testALoaderKilledFromOutsideIsACrashWithItsSignal() throws {
+        // A decode of many minutes; its loader is killed as a user or the system would (SIGKILL, not the budget's).
+        let slow = try slowSvg()
+        let png = try writeImage(in: folder, "after.png", width: 40, height: 30)
+        let limits = ImageFile.Limits(decodeCPUSeconds: 3600, decodeWallSeconds: 3600)
+        let children: @Sendable () -> [String] = { DecodeBudgetTests.children() }
+        try MainActor.assumeIsolated {
+            var answer: Result<Texture, ImageFile.Failure>?
+            let loading = Texture.load(contentsOfFile: slow, limits: limits) { answer = $0 }
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !children().isEmpty }, "no decoder started")
+            // Give the decode time to begin, then kill every decoder child (an idle one too: it is replaced).
+            _ = GtkThread.iterate(timeout: 0.3) { false }
+            for pid in children() { kill(pid_t(pid)!, SIGKILL) }
+            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { answer != nil }, "no answer")
+            guard case .failure(let failure) = answer else { return XCTFail("decoded: \(String(describing: answer))") }
+            XCTAssertEqual(failure.brief, "not a readable image: the decoder crashed (signal 9)")
+            XCTAssertTrue(failure.abandoned)
+            withExtendedLifetime(loading) {}
+            // The pool goes on: the next image decodes in a new loader.
+            XCTAssertNoThrow(try Texture(contentsOfFile: png))
         }
     }
 
@@ -132,15 +155,15 @@ final class DecodeBudgetTests: XCTestCase {
     }
 
     func testALargerDecodeThatFailsKeepsTheSmallerPixelsAndIsNotAskedForAgain() throws {
-        // A plain 4000×4000 SVG renders small within 100 MB, but not at its own size (librsvg then reports an error
-        // of its own, not a budget).
+        // A plain 4000×4000 SVG renders small within 60 MB, but not at its own size (64 MB of pixels alone; librsvg
+        // then reports an error of its own, not a budget).
         let svg = folder.appendingPathComponent("plain.svg").path
         try Data("""
             <svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><circle cx="2000" cy="2000" r="1900" \
             fill="teal"/></svg>
             """.utf8).write(to: URL(fileURLWithPath: svg))
         MainActor.assumeIsolated {
-            let cache = SurfaceCache(limits: ImageFile.Limits(decodeMemoryBytes: 100 << 20), queue: DecodeQueue(limit: 2))
+            let cache = SurfaceCache(limits: ImageFile.Limits(decodeMemoryBytes: 60 << 20), queue: DecodeQueue(limit: 2))
             XCTAssertNil(Self.decode(cache, svg, (200, 200)))
             XCTAssertNil(Self.decode(cache, svg, (4000, 4000)), "a larger failure keeps the smaller pixels")
             guard case .image(let image, let covers) = cache.lookup(path: svg, fitting: (4000, 4000)) else {

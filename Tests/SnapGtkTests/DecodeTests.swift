@@ -1,5 +1,6 @@
 import CSnapGtk
 import Foundation
+@testable import SnapDecode
 @_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
@@ -308,21 +309,22 @@ final class DecodeTests: XCTestCase {
     }
 
     func testReadingGoesPastTheSizeReportedButNeverPastTheLimit() throws {
-        // A pipe stands in for a file that reports fewer bytes than it has (one that grew after fstat).
+        // A file of 3000 bytes read as if it had 1000 stands in for one that grew after fstat.
+        let path = folder.appendingPathComponent("grown.bin").path
+        let written = [UInt8](repeating: 7, count: 3000)
+        try Data(written).write(to: URL(fileURLWithPath: path))
         for (limit, expected) in [(10_000, "3000 bytes"), (2_000, "file too large (1 MB, limit 1 MB)")] {
-            var fds: [Int32] = [0, 0]
-            XCTAssertEqual(pipe(&fds), 0)
-            let written = [UInt8](repeating: 7, count: 3000)
-            XCTAssertEqual(written.withUnsafeBytes { write(fds[1], $0.baseAddress!, $0.count) }, 3000)
-            close(fds[1])
-            defer { close(fds[0]) }
-            switch ImageFile.readAll(fds[0], size: 1000, limits: ImageFile.Limits(maxFileBytes: limit)) {
+            let fd = open(path, O_RDONLY)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            defer { close(fd) }
+            switch Loader.readAll(fd, size: 1000, limit: limit) {
             case .success(let bytes):
                 XCTAssertEqual("\(bytes.count) bytes", expected)
                 XCTAssertEqual(bytes, written)
             case .failure(let failure):
                 XCTAssertEqual(failure.brief, expected)
             }
+            XCTAssertEqual(lseek(fd, 0, SEEK_CUR), 0, "the descriptor's offset, shared with the application, is not moved")
         }
     }
 

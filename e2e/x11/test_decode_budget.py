@@ -31,7 +31,7 @@ def write_slow_svg(path, layers=48):
 
 
 def decoders_of(pid, name):
-    """The app's child processes decoding the file called `name` (their standard input is that file)."""
+    """The app's loader processes decoding the file called `name` (they hold it open while they decode it)."""
     found = []
     for task in os.listdir(f"/proc/{pid}/task"):
         try:
@@ -41,10 +41,16 @@ def decoders_of(pid, name):
             continue
         for child in children:
             try:
-                if os.path.basename(os.readlink(f"/proc/{child}/fd/0")) == name:
-                    found.append(child)
+                fds = os.listdir(f"/proc/{child}/fd")
             except OSError:
-                pass
+                continue
+            for fd in fds:
+                try:
+                    if os.path.basename(os.readlink(f"/proc/{child}/fd/{fd}")) == name:
+                        found.append(child)
+                        break
+                except OSError:
+                    pass
     return found
 
 

@@ -74,3 +74,47 @@ def test_example_photo_browser_filters_as_one_update_and_keeps_the_rows_in_step(
         screenshot("example")
 
 
+
+
+def _installed_gallery(prefix, beside):
+    """Copies the example and its image loader into an install-like layout under `prefix`: PREFIX/bin/SnapGallery and
+    PREFIX/libexec/snapscroll/snapscroll-decode, or both in PREFIX/bin when `beside`. Returns the binary's path."""
+    import shutil
+    loader = os.path.join(os.path.dirname(BINARY), "snapscroll-decode")
+    assert os.path.exists(loader), f"build it first: swift build --package-path {os.path.relpath(EXAMPLE, ROOT)} --product snapscroll-decode"
+    os.makedirs(os.path.join(prefix, "bin"))
+    binary = shutil.copy2(BINARY, os.path.join(prefix, "bin", "SnapGallery"))
+    folder = os.path.join(prefix, "bin") if beside else os.path.join(prefix, "libexec", "snapscroll")
+    os.makedirs(folder, exist_ok=True)
+    shutil.copy2(loader, os.path.join(folder, "snapscroll-decode"))
+    return binary
+
+
+class InstalledGallery(Gallery):
+    def __init__(self, binary):
+        App.__init__(self, env={"G_DEBUG": "fatal-criticals"}, ready=False, command=[binary])
+
+
+def test_example_runs_from_an_install_like_layout_and_says_once_when_its_loader_is_missing():
+    """As an adopter ships it: the app in PREFIX/bin with the loader in PREFIX/libexec/snapscroll, or the two
+    together in one folder; its pictures decode from anywhere. Without the loader it says so once, not per picture."""
+    import shutil
+    import tempfile
+    for beside in (False, True):
+        prefix = tempfile.mkdtemp()
+        try:
+            binary = _installed_gallery(os.path.join(prefix, "inst"), beside)
+            with InstalledGallery(binary) as app:
+                app.wait_event("ready")
+                events = app.quiet(2.0)
+                failures = [e["event"] for e in app.events if e["event"].startswith("cannot load")]
+                assert failures == [], (beside, failures)
+            if beside:
+                os.remove(os.path.join(prefix, "inst", "bin", "snapscroll-decode"))
+                with InstalledGallery(binary) as app:
+                    app.wait_event("ready")
+                    app.quiet(2.0)
+                    failures = [e["event"] for e in app.events if e["event"].startswith("cannot load")]
+                    assert failures == ["cannot load a picture: image decoder not found (snapscroll-decode)"], failures
+        finally:
+            shutil.rmtree(prefix)

@@ -220,14 +220,18 @@ def test_install_round_trip_into_an_empty_prefix():
         caches = [e for e in app.events if e["event"] == "caches"]
         assert len(caches) == 1 and caches[0]["image_failed"] == 0, app.events
         assert not [e for e in app.events if e["event"] == "error"], app.events
-        # The decoder is looked for in the prefix's libexec/snapscroll and nowhere else: without it, each banner is a
-        # placeholder and one error.
+        # The loader is looked for in the prefix's libexec/snapscroll (then beside the binary): without it, each
+        # banner is a placeholder, and the whole app says so in one error.
         decoder = os.path.join(prefix, "libexec/snapscroll/snapscroll-decode")
         os.rename(decoder, decoder + ".away")
         try:
             with launch(argv) as app:
                 error = app.wait_event("error")
                 assert error["message"].endswith(": image decoder not found (snapscroll-decode)"), error
+                app.find(role="page tab list", name="Pages")
+                app.quiet(1.5)
+            errors = [e for e in app.events if e["event"] == "error"]
+            assert errors == [error], errors
         finally:
             os.rename(decoder + ".away", decoder)
         # Its resources are the prefix's: without them it stops, and names the prefix's folder.

@@ -3,14 +3,14 @@ import Synchronization
 
 /// Decodes image files on worker threads, a few at a time, so GTK's thread never waits for a decoder.
 ///
-/// A job runs `ImageFile.load` (the file's kind and size checked on the open file, then the decoder process started,
+/// A job runs `ImageFile.load` (the file's kind and size checked on the open file, then handed to a pooled loader,
 /// which checks the header's pixel count before decoding, decodes at the size asked for within its budget and sends
 /// the pixels, read into a `DecodedImage`) on a thread of GIO's pool (`g_task_run_in_thread`), which waits for it.
 /// Only the result comes back to GTK's thread, through the `GTask`'s callback. At most `limit` jobs run at once; the
 /// others wait, and when a worker frees up the waiting job with the lowest rank starts (ranks are asked for then,
 /// so they follow what the view shows at that moment). Jobs start from an idle callback that runs after GTK's
 /// drawing, so a frame's draws all ask first and the ranks decide, and the frame that asked is not slowed by the
-/// start. A cancelled job that has not started never starts; one that is running has its decoder process killed, and
+/// start. A cancelled job that has not started never starts; one that is running gets a moment to finish, then its loader is killed, and
 /// its result (a failure) is dropped instead of delivered.
 @MainActor
 final class DecodeQueue {
@@ -190,7 +190,8 @@ private func decodeOnWorker(_ task: OpaquePointer?, _ source: gpointer?, _ data:
         g_task_return_pointer(task, nil, nil)
         return
     }
-    // Cancelled while running, the decoder process is killed at once (it is told through the cancellable).
+    // Cancelled while running, the decode gets a moment to finish, then its loader is killed (it is told through
+    // the cancellable).
     let output = DecodeOutput(ImageFile.load(path: input.path, fitting: input.fitting, limits: input.limits,
                                              cancellable: cancellable))
     output.handoff.give()

@@ -28,7 +28,7 @@ final class DecodedImage {
     }
 
     /// Takes over `surface` (its one reference): an ARGB32 image surface of `width × height` already filled, such as
-    /// the pixels a decoder process sent.
+    /// a loader's pixels mapped.
     convenience init(adopting surface: OpaquePointer, width: Int, height: Int, naturalWidth: Int, naturalHeight: Int) {
         self.init(surface: surface, width: width, height: height, naturalWidth: naturalWidth, naturalHeight: naturalHeight)
     }

@@ -301,6 +301,6 @@ public struct ImageCacheSizes: Sendable, Equatable {
     public var files: Int
     /// Files known to fail (never decoded again).
     public var failed: Int
-    /// Decodes so far (each one a decoder process).
+    /// Decodes so far (each one sent to a loader).
     public var decodes: Int
 }

@@ -47,15 +47,15 @@ public final class Texture {
         cacheKey = "\u{0}texture-\(Self.made)"
     }
 
-    /// Reads and decodes an image file (PNG, JPEG, GIF, BMP, ICO, TIFF, SVG, XPM or XBM) on the calling thread,
+    /// Reads and decodes an image file (PNG, JPEG, GIF, BMP, ICO, TIFF or SVG) on the calling thread,
     /// scaled down (never up) so it still covers `fitting` pixels with its proportions kept, or at its own size.
     ///
     /// Refusals come at once, before a byte is read: the file is opened without blocking and checked on the open
     /// file (regular files only, at most `limits.maxFileBytes`), and the pixel size in its header is checked against
     /// `limits.maxPixels` before any pixel is decoded. A file within the limits is then read and decoded by the
-    /// decoder process (``ImageFile``) before this returns, which on GTK's thread holds up drawing for as long as
+    /// image loader (``ImageFile``) before this returns, which on GTK's thread holds up drawing for as long as
     /// that takes: about two thirds of a second for a 16-megapixel PNG, the most the standard limits let through, and
-    /// never longer than the decode's budget (`limits.decodeWallSeconds`, 15 s; the decoder is killed then).
+    /// never longer than the decode's budget (`limits.decodeWallSeconds`, 15 s; the loader is killed then).
     /// - Throws: ``ImageFile/Failure`` saying why the file cannot be used (`failure.brief`: "not a regular file (a
     ///   FIFO)", "file too large (3072 MB, limit 32 MB)", …).
     public convenience init(contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil,
@@ -75,7 +75,8 @@ public final class Texture {
     ///   - fitting: decode scaled down (never up) to just cover this many pixels, proportions kept; nil for the
     ///     image's own size.
     ///   - limits: the largest file read, the most pixels decoded, and the decode's budget.
-    ///   - completion: called once, unless the load is cancelled first (a decoder still running is then killed).
+    ///   - completion: called once, unless the load is cancelled first (a decode still running
+    ///     then gets a moment to finish before its loader is killed).
     /// - Returns: the load, to ``Loading/cancel()`` when its answer is no longer wanted.
     @discardableResult
     public static func load(contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil,

@@ -64,7 +64,7 @@ public struct TapEvent: Sendable, Equatable {
     public init(index: Int) { self.index = index }
 }
 
-/// A banner's image could not be loaded; reported once per banner.
+/// A banner's image could not be loaded; reported once per banner (a missing image loader once for the whole app).
 public struct ImageErrorEvent: Sendable, Equatable {
     /// The banner's page, from 0.
     public let index: Int

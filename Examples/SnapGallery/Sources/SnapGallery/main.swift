@@ -5,7 +5,7 @@ import SnapGtk
 // show; a carousel shows them one at a time (pages of its own: a picture and a caption) and a strip of thumbnails of
 // different widths follows it, and moves it. A filter change is one batch update of both, by the photos' ids, so the
 // photo on screen stays on screen when it passes the filter. It prints "ready" once the window's first frame is on
-// screen, and "showing: TITLE" each time the carousel comes to rest.
+// screen, "showing: TITLE" each time the carousel comes to rest, and "cannot load a picture: REASON" once per reason.
 
 /// One photo: its id (the file and a number), what it shows, and its kind for the filter.
 struct Photo {
@@ -35,6 +35,8 @@ final class Pictures {
     private let fitting: (width: Int, height: Int)
     private var loaded: [String: Texture] = [:]
     private var waiting: [String: [(Texture) -> Void]] = [:]
+    /// The reasons of failed loads already printed.
+    private static var reported: Set<String> = []
 
     init(fitting: (width: Int, height: Int)) { self.fitting = fitting }
 
@@ -46,7 +48,17 @@ final class Pictures {
         guard first else { return }
         Texture.load(contentsOfFile: path, fitting: fitting) { [self] result in
             let users = waiting.removeValue(forKey: path) ?? []
-            guard case .success(let texture) = result else { return }
+            let texture: Texture
+            switch result {
+            case .success(let decoded): texture = decoded
+            case .failure(let failure):
+                // Each reason once: without the image loader, every picture fails alike.
+                if Pictures.reported.insert(failure.brief).inserted {
+                    print("cannot load a picture: \(failure.brief)")
+                    fflush(nil)
+                }
+                return
+            }
             loaded[path] = texture
             for user in users { user(texture) }
         }

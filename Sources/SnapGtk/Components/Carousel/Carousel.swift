@@ -18,7 +18,7 @@ public final class Carousel {
     public struct Banner: Equatable {
         /// The title under the image (also the banner's accessible name).
         public var title: String
-        /// The image file (PNG, JPEG or anything GDK decodes); a file that cannot be read shows a placeholder and
+        /// The image file (PNG, JPEG, GIF, BMP, ICO, TIFF or SVG); a file that cannot be read shows a placeholder and
         /// is reported once through ``Carousel/onImageError``. Empty when the banner shows a ``texture``.
         public var imagePath: String
         /// Pixels the application decoded itself, shown instead of a file when set.

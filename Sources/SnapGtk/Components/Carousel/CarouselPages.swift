@@ -35,6 +35,8 @@ final class BannerPages: CarouselPages {
     let banner: (Int) -> Carousel.Banner
     var cells: [UnsafeMutableRawPointer: BannerCell] = [:]
     private var reported: Set<Int> = []
+    /// Whether a missing image loader was reported (once for the whole process, by whichever carousel met it first).
+    private static var reportedMissingDecoder = false
     /// The page the carousel shows and whether it loops: banners decode nearest to it first.
     var focus: () -> (page: Int, loops: Bool) = { (0, false) }
 
@@ -72,6 +74,11 @@ final class BannerPages: CarouselPages {
     /// One report per bad banner, however often its cell is recycled (found when bound, or when first drawn).
     private func failed(_ index: Int, _ failure: SurfaceCache.Failure) {
         guard index < pageCount, reported.insert(index).inserted else { return }
+        // Without a loader every banner fails alike: said once for the whole app.
+        if failure.brief == ImageFile.Failure.decoderMissing.brief {
+            guard !Self.reportedMissingDecoder else { return }
+            Self.reportedMissingDecoder = true
+        }
         pending.append(ImageErrorEvent(index: index, message: Self.describe(failure, index: index, path: banner(index).imagePath)))
         flush()
     }

@@ -1,0 +1,208 @@
+import CSnapGtk
+import Glibc
+import Synchronization
+
+/// The image loader processes (`snapscroll-decode`) every decode of the process goes to: at most `capacity` (two),
+/// each started on first need and kept between images, so a decode pays no process start; ended after
+/// `idleSeconds` without work, so an idle application has no children and no timers. A loader that crashed, ran
+/// over a budget or was killed is reaped by its caller and not kept; the next decode starts another.
+///
+/// A loader is one process with one end of a `SOCK_SEQPACKET` socket pair as its standard input, an empty
+/// environment, no other descriptor, and a pidfd here: a caller waits on the socket and the pidfd together (no
+/// polling of `waitpid`), kills through the pidfd (never a recycled process ID), and reaps with `waitid(P_PIDFD)`.
+/// An idle loader is ended by closing its socket (it ends at the end of its input), and reaped from GTK's main loop
+/// when its pidfd becomes readable.
+final class LoaderPool: Sendable {
+    /// The pool every decode uses.
+    static let shared = LoaderPool(capacity: 2)
+
+    /// One loader process.
+    final class Loader: Sendable {
+        let pid: pid_t
+        let pidfd: Int32
+        let socket: Int32
+        init(pid: pid_t, pidfd: Int32, socket: Int32) {
+            (self.pid, self.pidfd, self.socket) = (pid, pidfd, socket)
+        }
+    }
+
+    private struct State {
+        var idle: [(loader: Loader, since: Double)] = []
+        var started = 0
+        var live = 0
+        var peakLive = 0
+        var timer: UInt32 = 0
+        var idleSeconds = 5.0
+    }
+
+    /// Most loaders at once.
+    let capacity: Int
+    private let state = Mutex(State())
+    /// Counts free places: a caller takes one before it takes or starts a loader, and gives it back with the loader.
+    private nonisolated(unsafe) let places: UnsafeMutablePointer<sem_t>
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        places = .allocate(capacity: 1)
+        sem_init(places, 0, UInt32(self.capacity))
+    }
+
+    /// Loaders started so far, and the most alive at once (tests and the QA log read them).
+    var counts: (started: Int, peak: Int) { state.withLock { ($0.started, $0.peakLive) } }
+
+    /// How long an idle loader is kept, in seconds (5).
+    var idleSeconds: Double {
+        get { state.withLock { $0.idleSeconds } }
+        set { state.withLock { $0.idleSeconds = newValue } }
+    }
+
+    /// An idle loader, or a new one; waits while `capacity` loaders are busy. Runs on the decoding thread.
+    func take() -> Result<Loader, ImageFile.Failure> {
+        while sem_wait(places) != 0, errno == EINTR {}
+        while let kept = state.withLock({ $0.idle.popLast()?.loader }) {
+            // One that ended while idle (killed from outside) is reaped and another taken or started.
+            var ended = [pollfd(fd: kept.pidfd, events: Int16(POLLIN), revents: 0)]
+            guard poll(&ended, 1, 0) == 1 else { return .success(kept) }
+            _ = end(kept, kill: false, givesPlace: false)
+        }
+        switch Self.start() {
+        case .success(let loader):
+            state.withLock {
+                $0.started += 1
+                $0.live += 1
+                $0.peakLive = max($0.peakLive, $0.live)
+            }
+            return .success(loader)
+        case .failure(let failure):
+            sem_post(places)
+            return .failure(failure)
+        }
+    }
+
+    /// Gives back a loader that answered and can decode again; it is kept for `idleSeconds`.
+    func keep(_ loader: Loader) {
+        let arm = state.withLock { state -> Bool in
+            state.idle.append((loader, DecoderProcess.monotonicSeconds()))
+            return state.timer == 0
+        }
+        if arm { armTimer(after: idleSeconds) }
+        sem_post(places)
+    }
+
+    /// Kills `loader` (unless it ended already) and reaps it; returns how it ended (`waitid`'s code and status).
+    func end(_ loader: Loader, kill: Bool, givesPlace: Bool = true) -> (code: Int32, status: Int32) {
+        if kill { _ = snap_pidfd_kill(loader.pidfd, SIGKILL) }
+        var info = siginfo_t()
+        while waitid(idtype_t(rawValue: 3) /* P_PIDFD */, id_t(loader.pidfd), &info, WEXITED) != 0, errno == EINTR {}
+        close(loader.socket)
+        close(loader.pidfd)
+        state.withLock { $0.live -= 1 }
+        if givesPlace { sem_post(places) }
+        return (info.si_code, info._sifields._sigchld.si_status)
+    }
+
+    /// Ends every idle loader now and reaps it (the decode benchmark's cold starts).
+    func endIdle() {
+        let idle = state.withLock { state -> [Loader] in
+            defer { state.idle.removeAll() }
+            return state.idle.map(\.loader)
+        }
+        for loader in idle {
+            while sem_wait(places) != 0, errno == EINTR {}
+            close(loader.socket)
+            var info = siginfo_t()
+            while waitid(idtype_t(rawValue: 3) /* P_PIDFD */, id_t(loader.pidfd), &info, WEXITED) != 0, errno == EINTR {}
+            close(loader.pidfd)
+            state.withLock { $0.live -= 1 }
+            sem_post(places)
+        }
+    }
+
+    /// Ends the loaders idle for `idleSeconds` (GTK's thread, from the timer); arms the timer again for the others.
+    fileprivate func expire() {
+        let now = DecoderProcess.monotonicSeconds()
+        let (ended, next) = state.withLock { state -> ([Loader], Double?) in
+            state.timer = 0
+            let due = state.idle.filter { now - $0.since >= state.idleSeconds - 0.01 }.map(\.loader)
+            state.idle.removeAll { now - $0.since >= state.idleSeconds - 0.01 }
+            state.live -= due.count
+            return (due, state.idle.map { $0.since + state.idleSeconds - now }.min())
+        }
+        for loader in ended {
+            // The loader ends at the end of its input; its pidfd says when, and the main loop reaps it then.
+            close(loader.socket)
+            let source = g_unix_fd_source_new(loader.pidfd, G_IO_IN)!
+            g_source_set_callback(source, unsafeBitCast(reapEndedLoader as GUnixFDSourceFunc, to: GSourceFunc.self),
+                                  nil, nil)
+            g_source_attach(source, nil)
+            g_source_unref(source)
+        }
+        if let next { armTimer(after: max(0.05, next)) }
+    }
+
+    private func armTimer(after seconds: Double) {
+        let source = g_timeout_source_new(guint(max(1, (seconds * 1000).rounded(.up))))!
+        g_source_set_callback(source, { data in
+            Unmanaged<LoaderPool>.fromOpaque(data!).takeUnretainedValue().expire()
+            return 0  // G_SOURCE_REMOVE: armed again by `expire` when loaders are still idle
+        }, Unmanaged.passRetained(self).toOpaque(), { Unmanaged<LoaderPool>.fromOpaque($0!).release() })
+        let id = g_source_attach(source, nil)  // the default main context: GTK's thread runs it
+        g_source_unref(source)
+        state.withLock { $0.timer = id }
+    }
+
+    /// Starts a loader: its end of a new socket pair as standard input, /dev/null as output and error, an empty
+    /// environment, every signal at its default action and none blocked.
+    private static func start() -> Result<Loader, ImageFile.Failure> {
+        guard let path = ImageFile.decoderPath else { return .failure(ImageFile.Failure.decoderMissing) }
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return .failure(DecoderProcess.systemFailure("cannot make a socket for the image decoder"))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The application ignores SIGPIPE, which a child would inherit; a blocked SIGPROF would not end a decoder
+        // over its processor budget.
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup("serve"), nil]
+        defer { for pointer in argv { free(pointer) } }
+        var environment: [UnsafeMutablePointer<CChar>?] = [nil]
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, &argv, &environment)
+        close(ends[1])
+        guard spawned == 0 else {
+            close(ends[0])
+            if spawned == ENOENT { return .failure(ImageFile.Failure.decoderMissing) }
+            return .failure(ImageFile.Failure("cannot start the image decoder: \(String(cString: strerror(spawned)).lowercased())"))
+        }
+        let pidfd = snap_pidfd_open(pid)
+        guard pidfd >= 0 else {
+            let failure = DecoderProcess.systemFailure("cannot watch the image decoder")
+            kill(pid, SIGKILL)
+            while waitpid(pid, nil, 0) < 0, errno == EINTR {}
+            close(ends[0])
+            return .failure(failure)
+        }
+        return .success(Loader(pid: pid, pidfd: pidfd, socket: ends[0]))
+    }
+}
+
+/// An idle loader ended: reaps it when its pidfd says it has (GTK's thread).
+private let reapEndedLoader: GUnixFDSourceFunc = { pidfd, _, _ in
+    var info = siginfo_t()
+    _ = waitid(idtype_t(rawValue: 3) /* P_PIDFD */, id_t(pidfd), &info, WEXITED | WNOHANG)
+    close(pidfd)
+    return 0
+}
