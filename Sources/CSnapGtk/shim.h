@@ -125,6 +125,12 @@ static inline gboolean snap_accessible_label_is(GtkWidget *widget, const char *e
 
 /* ---- end carousel ---- */
 
+/* Emits an action signal that takes no arguments and returns nothing, such as a button's "clicked" (g_signal_emit_by_name
+   is variadic). */
+static inline void snap_signal_emit_by_name(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
 /* Fixes glibc's mapping threshold at `bytes` (mallopt's M_MMAP_THRESHOLD is a macro Swift cannot see). */
 static inline int snap_malloc_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);

@@ -32,6 +32,8 @@ if let path = options.replayFile {
         fail("recording \(String(decoding: path, as: UTF8.self)): \(error.description)", status: 2)
     }
     recording?.apply(to: &options)
+    // The carousel's autoplay advances are replayed from the recording, on its clock: no timer of the replay's own.
+    options.autoplaySeconds = nil
 }
 
 let resources: Resources
@@ -69,18 +71,25 @@ if options.page == "strip" { StripGlyphs.warmFirstFrame(content, startItem: opti
 let log = QALog(writesToStandardOutput: options.qaLog)
 var context = PageContext(content: content, log: log, resources: resources)
 if let path = options.recordFile {
-    do { context.recorder = try SessionRecorder(path: path, options: options) } catch {
+    do {
+        context.recorder = try SessionRecorder(path: path, options: options) { [log] problem in
+            writeLine("\(program): \(problem)", to: STDERR_FILENO)
+            log.error(problem)
+        }
+    } catch {
         fail("recording \(String(decoding: path, as: UTF8.self)): \(error.description)", status: 2)
     }
 }
 if let recording {
     // The result line goes to standard output, unless that holds the QA log.
     context.replay = SessionReplay(recording, components: context.components,
-                                   resultDescriptor: options.qaLog ? STDERR_FILENO : STDOUT_FILENO)
+                                   resultDescriptor: options.qaLog ? STDERR_FILENO : STDOUT_FILENO, keepsGoing: options.keepGoing)
 }
 if let recorder = context.recorder {
     context.components.onRegister = { [weak recorder] id, scroller in recorder?.follow(id, scroller) }
     context.components.onRegisterDots = { [weak recorder] id, dots in recorder?.follow(id, dots: dots) }
+    context.components.onRegisterCarousel = { [weak recorder] id, carousel in recorder?.follow(id, carousel: carousel) }
+    DemoControls.onActivated = { [weak recorder] id, value in recorder?.record(.control(id: id, value: value)) }
 }
 if context.recorder != nil || context.replay != nil {
     log.onSettled = { [weak recorder = context.recorder, weak replay = context.replay] component, index, offset, cause in
@@ -107,6 +116,8 @@ if let replay = context.replay {
     }
     exitStatus = replay.exitStatus ?? 1
 }
+// A recording that lost a line (said on standard error when it happened) ends the process with status 3.
+if context.recorder?.isIncomplete == true && exitStatus == 0 { exitStatus = SessionRecorder.incompleteStatus }
 // QA log lines still waiting go out while the reader takes them (given up after 0.1 s in which it takes none).
 log.finish()
 exit(exitStatus)

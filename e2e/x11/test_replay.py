@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import tempfile
+import time
 
 from harness import DEMO, PATIENCE, App, extents, launch_env, wait_until, xdo
 from snapchecks import Strip, app_window, drag, wheel
@@ -122,12 +123,21 @@ def test_replay_strip_session_matches_and_a_changed_delta_is_named():
         with open(path, "w") as f:
             f.write("\n".join(lines))
         expected = recorded_settles(path)
+        line = 1 + next(n for n, l in enumerate(lines) if l.split()[1:2] == ["settled"])
+        started = time.monotonic()
         status, out, err = replay(path)
+        took = time.monotonic() - started
         assert status == 1, (status, out, err)
         c, i, o, k = expected[0]
-        assert out == (f"replay: settle 1 of {len(expected)} differs: expected {c} {i} {o:g} {k}, "
+        assert out == (f"replay: line {line}: settle 1 of {len(expected)} differs: expected {c} {i} {o:g} {k}, "
                        f"got {c} {i + 1} {o + 170:g} {k}\n"), out
         assert err == "", err
+        # It stops there: the session's later gestures (seconds apart) are not played.
+        session = float(lines[-2].split()[0]) / 1000
+        assert took < session, (took, session)
+        # --keep-going plays on to the end, then names the same first difference.
+        status, kept, err = replay(path, "--keep-going")
+        assert (status, kept, err) == (1, out, ""), (status, kept, err)
     finally:
         os.unlink(path)
 

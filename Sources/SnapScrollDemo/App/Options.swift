@@ -32,6 +32,8 @@ struct DemoOptions: Equatable {
     var recordFile: [UInt8]?
     /// `--replay FILE`: the session to play back (bytes, as given); the other options then come from it.
     var replayFile: [UInt8]?
+    /// `--keep-going`, with `--replay`: a difference does not stop the replay; it plays to the end.
+    var keepGoing = false
 
     /// A problem with the command line: one line for standard error, exit status 2.
     struct UsageError: Error, CustomStringConvertible {
@@ -51,64 +53,59 @@ struct DemoOptions: Equatable {
         try parse(arguments.map { Array($0.utf8) })
     }
 
+    /// The switches, which take no value.
+    private static let flags = ["qa-log", "reduce-motion", "rtl", "loop", "snap-guides", "keep-going"]
+
     /// Parses `arguments` given as bytes (including the program name).
     static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> DemoOptions {
         // GLib quietly ignores a value given to a switch (`--rtl=no` would turn right-to-left on): refuse it.
         for argument in arguments.dropFirst().lazy.map({ String(decoding: $0, as: UTF8.self) }).prefix(while: { $0 != "--" }) {
-            for flag in ["qa-log", "reduce-motion", "rtl", "loop", "snap-guides", "help"] where argument.hasPrefix("--\(flag)=") {
+            for flag in flags + ["help"] where argument.hasPrefix("--\(flag)=") {
                 throw UsageError(description: "--\(flag) takes no value (got \"\(argument)\")")
             }
         }
-        // GLib writes through these; they live until parsing is done.
-        let page = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
-        let size = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
-        let content = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
-        let flags = UnsafeMutablePointer<gboolean>.allocate(capacity: 3)
-        page.initialize(to: nil); size.initialize(to: nil); content.initialize(to: nil)
-        flags.initialize(repeating: 0, count: 3)
-        let loopFlag = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)
-        loopFlag.initialize(to: 0)
-        let guidesFlag = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)
-        guidesFlag.initialize(to: 0)
-        defer { guidesFlag.deallocate() }
-        let autoplay = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
-        autoplay.initialize(to: nil)
-        let startItem = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
-        startItem.initialize(to: nil)
-        defer {
-            loopFlag.deallocate(); g_free(autoplay.pointee); autoplay.deallocate()
-            g_free(startItem.pointee); startItem.deallocate()
-        }
-        let record = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
-        let replay = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
-        record.initialize(to: nil); replay.initialize(to: nil)
-        defer { for p in [record, replay] { g_free(p.pointee); p.deallocate() } }
+        let slots = OptionSlots(strings: ["page", "size", "content", "autoplay", "start-item", "record", "replay"], flags: flags)
+        try parseWithGLib(arguments, into: slots)
+        var options = DemoOptions()
+        options.qaLog = slots.flag("qa-log")
+        options.reduceMotion = slots.flag("reduce-motion")
+        options.rtl = slots.flag("rtl")
+        options.loop = slots.flag("loop")
+        options.snapGuides = slots.flag("snap-guides")
+        options.keepGoing = slots.flag("keep-going")
+        options.contentFile = slots.bytes("content")
+        options.recordFile = slots.bytes("record")
+        options.replayFile = slots.bytes("replay")
+        try options.takeValues(slots)
+        return options
+    }
+
+    /// GLib's option parser over `arguments`, writing into `slots`.
+    private static func parseWithGLib(_ arguments: [[UInt8]], into slots: OptionSlots) throws(UsageError) {
         var keep: [UnsafeMutablePointer<CChar>] = []
-        defer {
-            for p in [page, size, content] { g_free(p.pointee); p.deallocate() }
-            flags.deallocate()
-            keep.forEach { free($0) }
-        }
+        defer { keep.forEach { free($0) } }
         func c(_ s: String) -> UnsafeMutablePointer<CChar> { let p = strdup(s)!; keep.append(p); return p }
-        func entry(_ name: String, _ arg: GOptionArg, _ data: UnsafeMutableRawPointer, _ help: String, _ argHelp: String? = nil) -> GOptionEntry {
-            GOptionEntry(long_name: c(name), short_name: 0, flags: 0, arg: arg, arg_data: data,
-                         description: c(help), arg_description: argHelp.map { UnsafePointer(c($0)) })
-        }
-        var entries = [
+        func entry(_ name: String, _ help: String, _ argHelp: String? = nil) -> GOptionEntry {
             // Filename arguments reach us as the bytes given, so a value in another script is named by our own
             // message below rather than GLib's charset-conversion error, which says nothing of the option.
-            entry("page", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(page), "Open on one demo page: \(pageIDs.joined(separator: ", ")) (default menu)", "ID"),
-            entry("qa-log", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags), "Write the QA event log (JSON lines) to standard output"),
-            entry("size", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(size), "Initial window size in logical pixels, \(sizeRange.lowerBound) to \(sizeRange.upperBound) each (default \(defaultSize.width)x\(defaultSize.height); never below \(DemoWindow.minimumWidth)x\(DemoWindow.minimumHeight))", "WxH"),
-            entry("reduce-motion", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 1), "No animations; snapping still happens"),
-            entry("rtl", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(flags + 2), "Right-to-left layout"),
-            entry("content", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(content), "The demo's content (JSON; default: content.json among the resources)", "FILE"),
-            entry("loop", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(loopFlag), "Strip and carousel wrap around: the first item follows the last"),
-            entry("snap-guides", G_OPTION_ARG_NONE, UnsafeMutableRawPointer(guidesFlag), "Draw snap guides over the menu, strip and carousel (Ctrl+G toggles them)"),
-            entry("autoplay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(autoplay), "The carousel advances by itself every SECONDS, \(autoplayRange.lowerBound) to \(Int(autoplayRange.upperBound)) (default: off)", "SECONDS"),
-            entry("start-item", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(startItem), "The opening page's menu, strip or carousel starts on item N, \(startItemRange.lowerBound) to \(startItemRange.upperBound), clamped to its last item (default 0)", "N"),
-            entry("record", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(record), "Record the session (input, pages, settings, sizes, settles) to FILE", "FILE"),
-            entry("replay", G_OPTION_ARG_FILENAME, UnsafeMutableRawPointer(replay), "Replay a recorded session and check its settles (exit 0 all match, 1 a difference, 2 a bad file)", "FILE"),
+            let data = slots.strings[name].map { UnsafeMutableRawPointer($0) } ?? UnsafeMutableRawPointer(slots.flags[name]!)
+            return GOptionEntry(long_name: c(name), short_name: 0, flags: 0, arg: argHelp == nil ? G_OPTION_ARG_NONE : G_OPTION_ARG_FILENAME,
+                                arg_data: data, description: c(help), arg_description: argHelp.map { UnsafePointer(c($0)) })
+        }
+        var entries = [
+            entry("page", "Open on one demo page: \(pageIDs.joined(separator: ", ")) (default menu)", "ID"),
+            entry("qa-log", "Write the QA event log (JSON lines) to standard output"),
+            entry("size", "Initial window size in logical pixels, \(sizeRange.lowerBound) to \(sizeRange.upperBound) each (default \(defaultSize.width)x\(defaultSize.height); never below \(DemoWindow.minimumWidth)x\(DemoWindow.minimumHeight))", "WxH"),
+            entry("reduce-motion", "No animations; snapping still happens"),
+            entry("rtl", "Right-to-left layout"),
+            entry("content", "The demo's content (JSON; default: content.json among the resources)", "FILE"),
+            entry("loop", "Strip and carousel wrap around: the first item follows the last"),
+            entry("snap-guides", "Draw snap guides over the menu, strip and carousel (Ctrl+G toggles them)"),
+            entry("autoplay", "The carousel advances by itself every SECONDS, \(autoplayRange.lowerBound) to \(Int(autoplayRange.upperBound)) (default: off)", "SECONDS"),
+            entry("start-item", "The opening page's menu, strip or carousel starts on item N, \(startItemRange.lowerBound) to \(startItemRange.upperBound), clamped to its last item (default 0)", "N"),
+            entry("record", "Record the session (input, controls, pages, settings, sizes, settles) to FILE (exit 3 if incomplete)", "FILE"),
+            entry("replay", "Replay a recorded session and check its settles (exit 0 all match, 1 a difference, 2 a bad file)", "FILE"),
+            entry("keep-going", "With --replay: play to the end after a difference (default: stop at the first)"),
             GOptionEntry(),
         ]
         let context = g_option_context_new(nil)
@@ -127,54 +124,46 @@ struct DemoOptions: Equatable {
         if let argv, let extra = argv[1] {
             throw UsageError(description: "unexpected argument \"\(String(cString: extra))\"")
         }
+    }
 
-        var options = DemoOptions()
-        options.qaLog = flags[0] != 0
-        options.reduceMotion = flags[1] != 0
-        options.rtl = flags[2] != 0
-        options.loop = loopFlag.pointee != 0
-        options.snapGuides = guidesFlag.pointee != 0
-        if let value = autoplay.pointee.map({ String(cString: $0) }) {
-            guard let seconds = Double(value), autoplayRange.contains(seconds) else {
-                throw UsageError(description: "bad interval \"\(value)\" for --autoplay (expected seconds, \(autoplayRange.lowerBound)...\(Int(autoplayRange.upperBound)), e.g. 3)")
+    /// Checks and takes the options with values, then what `--replay` allows.
+    private mutating func takeValues(_ slots: OptionSlots) throws(UsageError) {
+        if let value = slots.string("autoplay") {
+            guard let seconds = Double(value), Self.autoplayRange.contains(seconds) else {
+                throw UsageError(description: "bad interval \"\(value)\" for --autoplay (expected seconds, \(Self.autoplayRange.lowerBound)...\(Int(Self.autoplayRange.upperBound)), e.g. 3)")
             }
-            options.autoplaySeconds = seconds
+            autoplaySeconds = seconds
         }
-        if let value = startItem.pointee.map({ String(cString: $0) }) {
-            guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(value), startItemRange.contains(index) else {
-                throw UsageError(description: "bad item \"\(value)\" for --start-item (expected a whole number, \(startItemRange.lowerBound)...\(startItemRange.upperBound), e.g. 500000)")
+        if let value = slots.string("start-item") {
+            guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(value), Self.startItemRange.contains(index) else {
+                throw UsageError(description: "bad item \"\(value)\" for --start-item (expected a whole number, \(Self.startItemRange.lowerBound)...\(Self.startItemRange.upperBound), e.g. 500000)")
             }
-            options.startItem = index
+            startItem = index
         }
-        if let value = page.pointee.map({ String(cString: $0) }) {
-            guard pageIDs.contains(value) else {
-                throw UsageError(description: "unknown page \"\(value)\" for --page (expected one of: \(pageIDs.joined(separator: ", ")))")
+        if let value = slots.string("page") {
+            guard Self.pageIDs.contains(value) else {
+                throw UsageError(description: "unknown page \"\(value)\" for --page (expected one of: \(Self.pageIDs.joined(separator: ", ")))")
             }
-            options.page = value
+            page = value
         }
-        if let value = size.pointee.map({ String(cString: $0) }) {
-            guard let (w, h) = parseSize(value) else {
-                throw UsageError(description: "bad size \"\(value)\" for --size (expected WxH, each \(sizeRange.lowerBound)...\(sizeRange.upperBound), e.g. 960x640)")
+        if let value = slots.string("size") {
+            guard let (w, h) = Self.parseSize(value) else {
+                throw UsageError(description: "bad size \"\(value)\" for --size (expected WxH, each \(Self.sizeRange.lowerBound)...\(Self.sizeRange.upperBound), e.g. 960x640)")
             }
-            (options.width, options.height) = (w, h)
+            (width, height) = (w, h)
         }
-        func bytes(_ pointer: UnsafeMutablePointer<CChar>) -> [UInt8] {
-            Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
-        }
-        options.contentFile = content.pointee.map(bytes)
-        options.recordFile = record.pointee.map(bytes)
-        options.replayFile = replay.pointee.map(bytes)
-        if options.replayFile != nil {
+        if replayFile != nil {
             // The session's options are the recorded ones.
-            let given = [("--page", page.pointee != nil), ("--size", size.pointee != nil), ("--reduce-motion", options.reduceMotion),
-                         ("--rtl", options.rtl), ("--content", options.contentFile != nil), ("--loop", options.loop),
-                         ("--autoplay", options.autoplaySeconds != nil), ("--record", options.recordFile != nil),
-                         ("--start-item", options.startItem != nil), ("--snap-guides", options.snapGuides)]
+            let given = [("--page", slots.string("page") != nil), ("--size", slots.string("size") != nil), ("--reduce-motion", reduceMotion),
+                         ("--rtl", rtl), ("--content", contentFile != nil), ("--loop", loop),
+                         ("--autoplay", autoplaySeconds != nil), ("--record", recordFile != nil),
+                         ("--start-item", startItem != nil), ("--snap-guides", snapGuides)]
             if let other = given.first(where: { $0.1 }) {
-                throw UsageError(description: "\(other.0) cannot be given with --replay (the recording holds the options; only --qa-log may be added)")
+                throw UsageError(description: "\(other.0) cannot be given with --replay (the recording holds the options; only --qa-log and --keep-going may be added)")
             }
+        } else if keepGoing {
+            throw UsageError(description: "--keep-going is for --replay only")
         }
-        return options
     }
 
     /// "960x640" → (960, 640); nil for anything else.
@@ -185,6 +174,38 @@ struct DemoOptions: Equatable {
               let w = Int(parts[0]), let h = Int(parts[1]),
               sizeRange.contains(w), sizeRange.contains(h) else { return nil }
         return (w, h)
+    }
+}
+
+/// What GLib's option parser writes into, by option name: a string (bytes) or a switch each; freed with it.
+private final class OptionSlots {
+    let strings: [String: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>]
+    let flags: [String: UnsafeMutablePointer<gboolean>]
+
+    init(strings names: [String], flags switches: [String]) {
+        strings = Dictionary(uniqueKeysWithValues: names.map { name in
+            let slot = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+            slot.initialize(to: nil)
+            return (name, slot)
+        })
+        flags = Dictionary(uniqueKeysWithValues: switches.map { name in
+            let slot = UnsafeMutablePointer<gboolean>.allocate(capacity: 1)
+            slot.initialize(to: 0)
+            return (name, slot)
+        })
+    }
+
+    deinit {
+        for slot in strings.values { g_free(slot.pointee); slot.deallocate() }
+        for slot in flags.values { slot.deallocate() }
+    }
+
+    func flag(_ name: String) -> Bool { flags[name]!.pointee != 0 }
+
+    func string(_ name: String) -> String? { strings[name]!.pointee.map { String(cString: $0) } }
+
+    func bytes(_ name: String) -> [UInt8]? {
+        strings[name]!.pointee.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
     }
 }
 

@@ -9,8 +9,9 @@ import CSnapGtk
 /// "Options", neither a button nor its state). A toggle button is a button, and it says whether it is expanded.
 @MainActor
 enum OptionsSection {
-    /// The button, then, once opened, `build()`'s rows one under another.
-    static func make(_ build: @escaping @MainActor () -> [Widget]) -> Widget {
+    /// The button, then, once opened, `build()`'s rows one under another. `id` names the button to the session
+    /// recorder and replay (`DemoControls`): opening it builds and shows controls, which moves what is below.
+    static func make(id: String, _ build: @escaping @MainActor () -> [Widget]) -> Widget {
         let section = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_widget_add_css_class(section, "page-options")
         // Translators: the button under the menu, the strip and the carousel that shows their test controls.
@@ -31,6 +32,7 @@ enum OptionsSection {
         var controls: UnsafeMutablePointer<GtkWidget>?   // owned by `section`, which outlives the button's handler
         Signals.connect(button.raw, "toggled") {
             let open = gtk_toggle_button_get_active(button.cast()) != 0
+            DemoControls.activated(id, DemoControls.flag(open))
             gtk_image_set_from_icon_name(arrow.opaque, open ? "pan-down-symbolic" : "pan-end-symbolic")
             snap_accessible_set_expanded(button, open ? 1 : 0)
             if open, controls == nil {
@@ -40,6 +42,11 @@ enum OptionsSection {
                 controls = rows
             }
             if let controls { gtk_widget_set_visible(controls, open ? 1 : 0) }
+        }
+        DemoControls.register(id, button) { value in
+            guard let open = DemoControls.parseFlag(value) else { return false }
+            gtk_toggle_button_set_active(button.cast(), open ? 1 : 0)
+            return true
         }
         return Widget.adopting(section)
     }

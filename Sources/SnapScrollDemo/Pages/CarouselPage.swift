@@ -43,7 +43,7 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     context.startItem?.place(carousel.scroller)
 
     context.register(page: "carousel", carousel.scroller)
-    context.register(page: "carousel", dots: dots)
+    context.register(page: "carousel", dots: dots, carousel: carousel)
     context.bench.register(carousel: carousel)
     context.guides.follow(carousel.scroller)
     carousel.onPageChanged = { log.page(component, index: $0.index, cause: $0.cause) }
@@ -61,6 +61,7 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     }
     carousel.onImageError = { log.error($0.message) }
     reset.onClicked = { [unowned carousel] in carousel.scrollTo(page: 0, cause: .programmatic) }
+    DemoControls.track(reset, id: "carousel.back-to-first")
 
     let page = Box(.vertical, spacing: 8)
     page.addStyleClass("carousel-page")
@@ -69,8 +70,8 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
     page.append(carousel)
     page.append(dots)
     page.append(controls)
-    page.append(OptionsSection.make {
-        [makeEditButtons(edits, current: { carousel.pageCount > 0 ? carousel.currentPage : nil },
+    page.append(OptionsSection.make(id: "carousel.options") {
+        [makeEditButtons(edits, page: "carousel", current: { carousel.pageCount > 0 ? carousel.currentPage : nil },
                          apply: { carousel.update(ids: edits.ids) }),
          makeCarouselSwitches(carousel)]
     })

@@ -36,6 +36,8 @@ func makeCenteringPage(_ context: PageContext) -> Widget {
 
     let add = Button(tr("Add chip"))
     let remove = Button(tr("Remove chip"))
+    DemoControls.track(add, id: "centering.add-chip")
+    DemoControls.track(remove, id: "centering.remove-chip")
     page.append(WrappingRow.make([add, remove]))
 
     let readout = Label()

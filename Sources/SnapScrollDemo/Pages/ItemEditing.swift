@@ -61,9 +61,10 @@ final class EditableItems {
 }
 
 /// The four edit buttons of the strip and carousel pages (their names are the contract's): each edits `items` at
-/// the row's current item (`current()`, nil when the row is empty), then calls `apply` once: one batch update.
+/// the row's current item (`current()`, nil when the row is empty), then calls `apply` once: one batch update. Their
+/// IDs (`DemoControls`) are `page`'s, then `insert-before`, `insert-after`, `remove-current`, `move-current-to-end`.
 @MainActor
-func makeEditButtons(_ items: EditableItems, current: @escaping @MainActor () -> Int?,
+func makeEditButtons(_ items: EditableItems, page: String, current: @escaping @MainActor () -> Int?,
                      apply: @escaping @MainActor () -> Void) -> Widget {
     // Translators: the edit buttons under the strip and the carousel; "current" is the item at the centre.
     let insertBefore = Button(tr("Insert before"))
@@ -87,6 +88,10 @@ func makeEditButtons(_ items: EditableItems, current: @escaping @MainActor () ->
         guard let index = current() else { return }
         items.moveToEnd(from: index)
         apply()
+    }
+    for (button, name) in [(insertBefore, "insert-before"), (insertAfter, "insert-after"), (remove, "remove-current"),
+                           (moveToEnd, "move-current-to-end")] {
+        DemoControls.track(button, id: "\(page).\(name)")
     }
     let row = WrappingRow.make([insertBefore, insertAfter, remove, moveToEnd])
     row.addStyleClass("edit-controls")

@@ -80,8 +80,8 @@ func makeMenuPage(_ context: PageContext) -> Widget {
     let page = Box(.vertical, spacing: 18)
     page.verticalAlignment = .center
     page.append(scroller)
-    page.append(OptionsSection.make {
-        [makeScrollerControls(scroller, widths: widthControl, onCountChanged: { _ in updateIndicator() },
+    page.append(OptionsSection.make(id: "menu.options") {
+        [makeScrollerControls(scroller, page: "menu", widths: widthControl, onCountChanged: { _ in updateIndicator() },
                               onWidthChanged: { _ in updateIndicator() })]
     })
     PageFocus.mark(page, component: scroller)

@@ -12,12 +12,13 @@ enum WidthControl {
 
 /// QA controls shared by the menu and strip pages: item count (up to 100,000), item width (or minimum width) and
 /// spacing, each applied live to a `SnapScroller` (the current item stays current), then a page's `extras`.
-/// `onWidthChanged` hears the control's value after the scroller has the new widths.
+/// `onWidthChanged` hears the control's value after the scroller has the new widths. Their IDs (`DemoControls`) are
+/// `page`'s, then `items`, `width` (or `min-width`) and `spacing`.
 @MainActor
-func makeScrollerControls(_ scroller: SnapScroller, widths: WidthControl = .uniform, extras: [Widget] = [],
+func makeScrollerControls(_ scroller: SnapScroller, page: String, widths: WidthControl = .uniform, extras: [Widget] = [],
                           onCountChanged: @escaping @MainActor (Int) -> Void = { _ in },
                           onWidthChanged: @escaping @MainActor (Double) -> Void = { _ in }) -> Widget {
-    let items = SpinField.make(tr("Items"), value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
+    let items = SpinField.make(tr("Items"), id: "\(page).items", value: Double(scroller.itemCount), range: 1...Double(maximumDemoItems), step: 1) { value in
         scroller.itemCount = Int(value)
         onCountChanged(Int(value))
     }
@@ -25,21 +26,21 @@ func makeScrollerControls(_ scroller: SnapScroller, widths: WidthControl = .unif
     let width: Widget
     switch widths {
     case .uniform:
-        width = SpinField.make(tr("Width"), value: scroller.itemWidth, range: widthRange, step: 2) { value in
+        width = SpinField.make(tr("Width"), id: "\(page).width", value: scroller.itemWidth, range: widthRange, step: 2) { value in
             scroller.itemWidth = value
             onWidthChanged(value)
         }
     case .minimum(let natural):
         // Starts at the narrowest natural width: the natural widths, unchanged, until the user raises it.
         let start = min(max(natural.min() ?? scroller.itemWidth, widthRange.lowerBound), widthRange.upperBound)
-        width = SpinField.make(tr("Min width"), value: start, range: widthRange, step: 2) { value in
+        width = SpinField.make(tr("Min width"), id: "\(page).min-width", value: start, range: widthRange, step: 2) { value in
             // Items past the natural widths (more items than titles) are `itemWidth` wide: the minimum too.
             scroller.itemWidth = value
             scroller.itemWidths = natural.map { max($0, value) }
             onWidthChanged(value)
         }
     }
-    let spacing = SpinField.make(tr("Spacing"), value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
+    let spacing = SpinField.make(tr("Spacing"), id: "\(page).spacing", value: scroller.spacing, range: 0...200, step: 2) { value in scroller.spacing = value }
     let row = WrappingRow.make([items, width, spacing] + extras)
     row.addStyleClass("scroller-controls")
     return row

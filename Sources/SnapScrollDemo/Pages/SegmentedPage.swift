@@ -29,13 +29,13 @@ func makeSegmentedPage(_ context: PageContext) -> Widget {
     }
 
     // Options row: how many segments, and how wide.
-    let count = SpinField.make(tr("Segments"), value: Double(initialSegmentCount),
+    let count = SpinField.make(tr("Segments"), id: "segmented.segments", value: Double(initialSegmentCount),
                                range: Double(segmentCountRange.lowerBound)...Double(segmentCountRange.upperBound), step: 1,
                                accessibleLabel: tr("Number of segments")) { value in
         control.titles = Array(segmentTitles.prefix(Int(value.rounded())))
         fillStack()
     }
-    let widths = ChoiceButtons.make([tr("Equal widths"), tr("Fit content")], selected: 0) { index in
+    let widths = ChoiceButtons.make([tr("Equal widths"), tr("Fit content")], id: "segmented.widths", selected: 0) { index in
         control.widthMode = index == 1 ? .fitContent : .equal
     }
     page.append(WrappingRow.make([count] + widths))

@@ -105,18 +105,18 @@ func makeStripPage(_ context: PageContext) -> Widget {
     page.verticalAlignment = .center
     page.append(centreLabel)
     page.append(scroller)
-    page.append(OptionsSection.make {
+    page.append(OptionsSection.make(id: "strip.options") {
         // Vertical: the same strip as a list, a column of its own size in the middle of the page.
-        let vertical = CheckField.make(tr("Vertical"), isOn: scroller.orientation == .vertical) { isOn in
+        let vertical = CheckField.make(tr("Vertical"), id: "strip.vertical", isOn: scroller.orientation == .vertical) { isOn in
             scroller.orientation = isOn ? .vertical : .horizontal
             scroller.rootWidget.sizeRequest = isOn ? StripDesign.verticalSize : (width: -1, height: -1)
             scroller.rootWidget.horizontalAlignment = isOn ? .center : .fill
         }
-        return [makeScrollerControls(scroller, extras: [vertical], onCountChanged: {
+        return [makeScrollerControls(scroller, page: "strip", extras: [vertical], onCountChanged: {
                     edits.reset(count: $0)
                     showCentre(scroller.currentIndex)
                 }),
-                makeEditButtons(edits, current: { scroller.itemCount > 0 ? scroller.currentIndex : nil },
+                makeEditButtons(edits, page: "strip", current: { scroller.itemCount > 0 ? scroller.currentIndex : nil },
                                 apply: { scroller.update(ids: edits.ids) })]
     })
     PageFocus.mark(page, component: scroller)

@@ -31,9 +31,10 @@ struct PageContext {
         components.register(page, scroller)
     }
 
-    /// A page offers its carousel's page dots (not retained) to the session recorder and replay.
-    func register(page: String, dots: PageDots) {
+    /// A page offers its carousel's page dots and the carousel (not retained) to the session recorder and replay.
+    func register(page: String, dots: PageDots, carousel: Carousel) {
         components.register(page, dots: dots)
+        components.register(page, carousel: carousel)
     }
 }
 
@@ -69,7 +70,7 @@ final class DemoWindow {
     static let resizeQuietPeriod = 150
 
     let window: UnsafeMutablePointer<GtkWidget>
-    private let stack: UnsafeMutablePointer<GtkWidget>
+    let stack: UnsafeMutablePointer<GtkWidget>
     private let paned: UnsafeMutablePointer<GtkWidget>
     private let switcher: UnsafeMutablePointer<GtkWidget>
     private let log: QALog
@@ -201,24 +202,6 @@ final class DemoWindow {
     /// compositor).
     var contentSize: (width: Int, height: Int) {
         (Int(gtk_widget_get_width(paned)), Int(gtk_widget_get_height(paned)))
-    }
-
-    /// `--record`: from the first frame, the window's size and its content's, and each change of the content's
-    /// size, checked after each painted frame.
-    private func recordSizes(to recorder: SessionRecorder, clock: UnsafeMutableRawPointer) {
-        var last = contentSize
-        // The window's size as `--size` gives it (a default size), whatever frame the display server adds.
-        var size: (width: Int32, height: Int32) = (0, 0)
-        gtk_window_get_default_size(window.cast(), &size.width, &size.height)
-        recorder.start(width: Int(size.width), height: Int(size.height), content: last)
-        // The window is reached through its owner, which goes with it.
-        Signals.connect(clock, "after-paint") { [weak self, weak recorder] in
-            guard let self else { return }
-            let now = self.contentSize
-            guard now != last, now.width > 0, now.height > 0 else { return }
-            last = now
-            recorder?.record(.resize(width: now.width, height: now.height))
-        }
     }
 
     func present() { gtk_window_present(window.cast()) }
@@ -386,28 +369,4 @@ enum PageFocus {
         let component: any WidgetRepresentable
         init(_ component: any WidgetRepresentable) { self.component = component }
     }
-}
-
-extension DemoWindow: ReplayWindow {
-    func showPage(_ id: String) { gtk_stack_set_visible_child_name(stack.opaque, id) }
-
-    /// Through the window's stateful action, as the main menu and the accelerators change it.
-    func changeSetting(_ name: String, on: Bool) {
-        guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { return }
-        g_action_change_state(action, g_variant_new_boolean(on ? 1 : 0))
-    }
-
-    /// Sizes the window so that its content gets `width`×`height`: the window's default size less its content's is
-    /// what the header bar and this display server's frame take (on X without a compositor GTK draws a frame inside
-    /// the default size; on Wayland the shadow is outside it).
-    func resizeContent(width: Int, height: Int) {
-        let now = contentSize
-        guard now != (width, height) else { return }
-        var size: (width: Int32, height: Int32) = (0, 0)
-        gtk_window_get_default_size(window.cast(), &size.width, &size.height)
-        gtk_window_set_default_size(window.cast(), Int32(width) + size.width - Int32(now.width),
-                                    Int32(height) + size.height - Int32(now.height))
-    }
-
-    func close() { gtk_window_destroy(window.cast()) }
 }

@@ -6,12 +6,16 @@
 final class SessionComponents {
     private struct WeakScroller { weak var scroller: SnapScroller? }
     private struct WeakDots { weak var dots: PageDots? }
+    private struct WeakCarousel { weak var carousel: Carousel? }
     private var scrollers: [String: WeakScroller] = [:]
     private var dots: [String: WeakDots] = [:]
+    private var carousels: [String: WeakCarousel] = [:]
     /// Called for each component as its page offers it.
     var onRegister: ((String, SnapScroller) -> Void)?
     /// Called for page dots as their page offers them.
     var onRegisterDots: ((String, PageDots) -> Void)?
+    /// Called for a carousel as its page offers it (its autoplay is recorded and replayed).
+    var onRegisterCarousel: ((String, Carousel) -> Void)?
 
     func register(_ id: String, _ scroller: SnapScroller) {
         scrollers[id] = WeakScroller(scroller: scroller)
@@ -22,6 +26,14 @@ final class SessionComponents {
         dots[id] = WeakDots(dots: pageDots)
         onRegisterDots?(id, pageDots)
     }
+
+    func register(_ id: String, carousel: Carousel) {
+        carousels[id] = WeakCarousel(carousel: carousel)
+        onRegisterCarousel?(id, carousel)
+    }
+
+    /// The carousel of page `id`, if it has one and has been built.
+    func carousel(_ id: String) -> Carousel? { carousels[id]?.carousel }
 
     /// The page dots of page `id`, if it has some and has been built.
     func dots(_ id: String) -> PageDots? { dots[id]?.dots }

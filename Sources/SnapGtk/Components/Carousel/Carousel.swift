@@ -238,6 +238,8 @@ public final class Carousel {
 
     /// The running autoplay (see `CarouselAutoplay.swift`).
     var autoplay: CarouselAutoplay?
+    /// Sees every advance of autoplay, with the page it moves to, before the carousel moves (a session recorder).
+    @_spi(Testing) public var autoplayTap: ((Int) -> Void)?
 
     /// Moves to `page` (clamped) with `cause` (`.click` for page dots, `.keyboard`, `.programmatic` for a reset…).
     public func scrollTo(page: Int, cause: Cause = .programmatic, animated: Bool = true) {

@@ -204,6 +204,8 @@ extension Carousel {
     /// The next page, wrapping to the first (the short way, onward, when looping).
     func advanceByAutoplay() {
         guard pageCount > 1 else { return }
-        scrollTo(page: (currentPage + 1) % pageCount, cause: .autoplay)
+        let next = (currentPage + 1) % pageCount
+        autoplayTap?(next)
+        scrollTo(page: next, cause: .autoplay)
     }
 }
