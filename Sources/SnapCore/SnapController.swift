@@ -170,7 +170,18 @@ public struct SnapController {
             let reach = layout.restingOffset(base) - layout.viewportWidth - Self.pageTolerance
             destination = min(base - 1, layout.firstIndex(restingAtOrAfter: reach))
         }
-        request(destination, cause: .keyboard, time: time)
+        self.key(toIndex: destination, time: time)
+    }
+
+    /// A key press that moves to item `index` (clamped): one gesture of input `.keyboard`, begun and let go at once,
+    /// then the move (cause `.keyboard`). For keys whose destination the caller decides (a looping row's Home/End);
+    /// ``scrollTo(index:cause:time:)`` with cause `.keyboard` (Enter on a page dot or an item) is a request, no gesture.
+    public mutating func key(toIndex index: Int, time: Double) {
+        guard layout.count > 0 else { return }
+        beginGesture(.keyboard)
+        let target = clampedIndex(index)
+        endGesture(velocity: 0, projected: layout.restingOffset(target), target: target)
+        request(index, cause: .keyboard, time: time)
     }
 
     /// Moves to item `index` (clamped): a click on an item (`.click`), an application request (`.programmatic`), ….
@@ -249,16 +260,10 @@ public struct SnapController {
         move(to: target.index, velocity: velocity, glide: false, time: time)
     }
 
-    /// A discrete request (key, click, programmatic): takes over from any steering input.
-    /// A key request is a gesture of its own, begun and let go at once.
+    /// A discrete request (key, click, programmatic): takes over from any steering input, ending the gesture in
+    /// progress (a key's own gesture, begun and let go by ``key(toIndex:time:)``, has ended already).
     mutating func request(_ index: Int, cause: Cause, time: Double) {
-        if cause == .keyboard {
-            beginGesture(.keyboard)
-            let target = clampedIndex(index)
-            endGesture(velocity: 0, projected: layout.restingOffset(target), target: target)
-        } else {
-            interruptGesture()
-        }
+        interruptGesture()
         steering = .none
         endDetector.cancel()
         pendingCause = cause

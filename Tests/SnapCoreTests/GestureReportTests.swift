@@ -106,7 +106,9 @@ import Testing
         #expect(reports.map(\.input) == [.wheel, .wheel, .drag, .drag])
     }
 
-    @Test(arguments: [Cause.click, .programmatic, .autoplay])
+    /// A request with cause `.keyboard` (Enter on a page dot, or on an item not at rest) is not a gesture either:
+    /// only the keys that move the row (`key(_:time:)`) are.
+    @Test(arguments: [Cause.click, .programmatic, .autoplay, .keyboard])
     func requestsAreNotGesturesButEndOneInProgress(_ cause: Cause) {
         var controller = SnapController(layout: strip, initialIndex: 2)
         controller.scrollTo(index: 5, cause: cause, time: 0)

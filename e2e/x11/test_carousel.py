@@ -8,6 +8,8 @@ import subprocess
 import tempfile
 import time
 
+import pyatspi
+
 from harness import App, ROOT, extents, screenshot, wait_until, xdo
 
 TITLES = ["Sunrise over the bay", "Lagoon afternoon", "Dusk in the hills", "Summer meadow", "Embers and ash"]
@@ -213,17 +215,22 @@ def test_click_on_current_banner_taps_and_on_a_neighbour_pages():
         app.find(role="label", name="Tapped: Sunrise over the bay (1 of 5)", root=_panel(app))
         app.quiet(0.5)
         assert not app.since(mark, "settled") and not app.since(mark, "page"), app.since(mark)
-        # The next banner peeks in beside the current one: a click on it brings it to the middle, no tap. (How far
-        # in it shows depends on the room the page leaves the carousel, so the click goes where it shows.)
+        # The next banner peeks in beside the current one: a click on it taps it (as the strip's items are), then
+        # brings it to the middle. (How far in it shows depends on the room the page leaves the carousel, so the
+        # click goes where it shows.)
         mark = app.mark()
         xdo("mousemove", *_peeking(app, 1), "click", 1)
         _settle(app, 1, "click")
         assert _page_events(app, mark) == [(1, "click")]
+        events = [e["event"] for e in app.since(mark) if e["event"] in ("tapped", "page", "settled")]
+        assert events == ["tapped", "page", "settled"], app.since(mark)
+        assert [e["index"] for e in app.since(mark, "tapped")] == [1]
         # And the previous one on the other side.
+        mark = app.mark()
         xdo("mousemove", *_peeking(app, 0), "click", 1)
         _settle(app, 0, "click")
-        app.quiet(0.3)
-        assert not app.since(mark, "tapped"), app.since(mark, "tapped")
+        assert [e["index"] for e in app.since(mark, "tapped")] == [0], app.since(mark)
+        assert not app.since(mark, "gesture"), "a click is no gesture"
         # Tap on the second banner once it is current.
         xdo("mousemove", *_peeking(app, 1), "click", 1)
         _settle(app, 1, "click")
@@ -262,6 +269,22 @@ def test_banner_veils_on_hover_and_while_pressed_within_its_corners():
         assert hover_corner == rest_corner and pressed_corner == rest_corner, \
             f"the veil spills past the rounded corner: {rest_corner} at rest, {hover_corner}, {pressed_corner}"
         assert abs(released - hover) <= 3, f"after the release the banner shows {released}, not hover's {hover}"
+
+
+def test_enter_on_a_page_dot_pages_and_is_no_gesture():
+    """Enter on a focused dot moves the carousel there (cause keyboard), as a click on it does: dots are not
+    gestures, so no `gesture` line comes."""
+    with App("--page", "carousel") as app:
+        app.accessible()
+        _focus_by_tap(app)
+        xdo("key", "Tab")   # from the carousel to its dots: the current page's dot takes the focus
+        wait_until(lambda: _dot(app, 0).getState().contains(pyatspi.STATE_FOCUSED), message="the first dot focused")
+        mark = app.mark()
+        xdo("key", "--delay", "80", "Right", "Right", "Return")
+        _settle(app, 2, "keyboard")
+        assert _page_events(app, mark) == [(2, "keyboard")], app.since(mark)
+        app.quiet(0.3)
+        assert not app.since(mark, "gesture"), app.since(mark, "gesture")
 
 
 def test_back_to_first_stays_put_when_the_tap_label_changes():

@@ -131,3 +131,26 @@ def _carousel_edits(*options):
         items.pop(current); current -= 1
         edit("Remove current", current, page_moves=True)
         assert items[current] == 4
+
+
+def test_new_strip_items_can_be_told_apart():
+    """Two inserted cards, "New 1" and "New 2", each show its whole title: their pixels differ (in the fruit's 40 px
+    type both showed "Ne…", the same picture)."""
+    from look import Window
+    with App("--page", "strip", "--size", "960x640") as app:
+        app.accessible()
+        window = Window(app)
+        s = Strip(app, "Strip", "Fruit strip", "panel", lambda i: f"{FRUIT[i]}, item {i + 1}", PITCH, len(FRUIT))
+        open_options(app, s.panel)
+        for _ in range(2):
+            m = app.mark()
+            _press(app, s, "Insert after", s.panel)
+            _one_settle(app, m, "strip")
+        window.park_pointer()
+        shot = window.still_shot()
+        cards = []
+        for name in ("New 2, item 2", "New 1, item 3"):
+            x, y, w, h = window.rect(app.find(name=name))
+            cards.append(shot.region(x + 4, y + 4, x + w - 4, y + h - 4))
+        assert cards[0] != cards[1], "the new cards look the same"
+        screenshot("strip-new-items")

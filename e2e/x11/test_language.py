@@ -53,6 +53,21 @@ def _require_locale(name):
     assert name.lower().replace("utf-8", "utf8") in available, f"no {name} locale: scripts/setup test generates it"
 
 
+def test_weekday_tabs_follow_the_interface_language_under_an_english_locale():
+    """LANGUAGE=de with LANG=C.UTF-8: the locale's date settings give English weekday names, so the tabs take the
+    translations' (in the locale's order, from Sunday), like every other word of the window."""
+    with App("--page", "menu", env=GERMAN) as app:
+        app.accessible()
+        wait_until(lambda: app.find_all(role="page tab", name="Mo"), message="a German weekday tab")
+        names = [n.name for n in app.find_all(role="page tab") if n.name in
+                 {"So", "Mo", "Di", "Mi", "Do", "Fr", "Sa", "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"}]
+        assert names[:3] == ["So", "Mo", "Di"], names
+    # An English interface under the same locale: the English names.
+    with App("--page", "menu", env=dict(GERMAN, LANGUAGE="en")) as app:
+        app.accessible()
+        wait_until(lambda: app.find_all(role="page tab", name="Mon"), message="an English weekday tab")
+
+
 def test_german_everywhere_with_plural_forms_and_an_english_log():
     with App("--page", "centering", env=GERMAN) as app:
         assert app.wait_event("layout", component="centering")["mode"] == "centered", "the log's values stay English"

@@ -5,14 +5,16 @@ import CSnapGtk
 /// time it is drawn (on a large, mostly transparent overlay that image is most of the cost).
 ///
 /// Its snapshot function reaches its owner through a weak link stored on the widget (released by GLib with it); once
-/// the owner is gone the widget draws nothing. It measures as empty.
-@MainActor
-enum SnapshotWidget {
-    typealias Widget = UnsafeMutablePointer<GtkWidget>
+/// the owner is gone the widget draws nothing. It measures as empty (give it a size request to have a size).
+/// For code that works with GTK's C API (`@_spi(GtkInterop)`): the demo's motion plot is one.
+@_spi(GtkInterop) @MainActor
+public enum SnapshotWidget {
+    /// A GTK widget.
+    public typealias Widget = UnsafeMutablePointer<GtkWidget>
 
     /// A new widget with the accessible role `role` whose snapshot calls `draw` with its owner, the widget, the
     /// snapshot and the widget's width and height.
-    static func make<Owner: AnyObject>(
+    public static func make<Owner: AnyObject>(
         role: GtkAccessibleRole, owner: Owner,
         draw: @escaping @MainActor (Owner, Widget, OpaquePointer, Double, Double) -> Void
     ) -> Widget {

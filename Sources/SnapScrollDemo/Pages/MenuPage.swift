@@ -101,15 +101,29 @@ private func naturalTabWidths(_ titles: TextList) -> [Double] {
     }
 }
 
-/// The abbreviated weekday names of the user's locale (LC_TIME, set by GTK at start-up), starting on the locale's
-/// first day of the week. glibc states it as a reference date for day 1 (`_NL_TIME_WEEK_1STDAY`: 19971130 is a
-/// Sunday, 19971201 a Monday) and the first weekday counted from it, 1-based (`_NL_TIME_FIRST_WEEKDAY`) — the
-/// same reading GTK's calendar makes. Names come from `nl_langinfo`, not ICU, which keeps start-up light.
+/// The abbreviated weekday names in the interface's language, starting on the locale's first day of the week. The
+/// names are the locale's (LC_TIME, set by GTK at start-up) unless they are the English ones (the `C` and `C.UTF-8`
+/// locales, every `en_*`): then the translations' (`tr`), so `LANGUAGE=de` with `LANG=C.UTF-8` shows German tabs
+/// as it shows every other word in German (an English interface gets the same English names either way). glibc
+/// states the first day as a reference date for day 1 (`_NL_TIME_WEEK_1STDAY`: 19971130 is a Sunday, 19971201 a
+/// Monday) and the first weekday counted from it, 1-based (`_NL_TIME_FIRST_WEEKDAY`) — the same reading GTK's
+/// calendar makes. Names come from `nl_langinfo`, not ICU, which keeps start-up light.
 func localeWeekdays() -> [String] {
-    let sunday = (0..<7).map { day in String(cString: nl_langinfo(nl_item(Int(ABDAY_1) + day))) }
+    var sunday = (0..<7).map { day in String(cString: nl_langinfo(nl_item(Int(ABDAY_1) + day))) }
+    if sunday == englishWeekdays { sunday = translatedWeekdays() }
     let origin = Int(bitPattern: UnsafeRawPointer(nl_langinfo(nl_item(_NL_TIME_WEEK_1STDAY)))) & 0xffff_ffff
     let firstDayOfOrigin = origin == 19_971_201 ? 1 : 0   // 0 = Sunday
     let firstWeekday = Int(nl_langinfo(nl_item(_NL_TIME_FIRST_WEEKDAY))?.pointee ?? 1)
     let start = ((firstDayOfOrigin + max(firstWeekday, 1) - 1) % 7 + 7) % 7
     return (0..<7).map { sunday[(start + $0) % 7] }
+}
+
+/// The abbreviated weekday names from Sunday as the `C` locale (and every English one) gives them.
+let englishWeekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+/// The abbreviated weekday names from Sunday in the interface's language (the translations').
+func translatedWeekdays() -> [String] {
+    // Translators: the weekday tabs' names, abbreviated as the language's date settings do (German: So, Mo, Di…),
+    // from Sunday; shown when the locale's own names are English (LANG=C.UTF-8 with LANGUAGE set).
+    [tr("Sun"), tr("Mon"), tr("Tue"), tr("Wed"), tr("Thu"), tr("Fri"), tr("Sat")]
 }

@@ -75,6 +75,13 @@ func makeStripPage(_ context: PageContext) -> Widget {
         makeItem: { LabelItem.make(cssClass: "strip-card", height: StripDesign.cardHeight, role: .group) },
         bindItem: { card, index in
             let text = title(index)
+            // A new item's title ("New 12") is longer than a fruit's: in a smaller type it shows whole, so new cards
+            // can be told apart (in the cards' 40 px emoji type each showed "Ne…").
+            if edits.newNumber(edits[index]) != nil {
+                card.addStyleClass("strip-card-new")
+            } else {
+                card.removeStyleClass("strip-card-new")
+            }
             // Translators: a card's accessible name: its fruit, its position (counted from 1).
             LabelItem.bind(card, text: text, accessibleLabel: tr("%s, item %d", .text(text), .int(index + 1)))
         })

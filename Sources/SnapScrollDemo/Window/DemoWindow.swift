@@ -24,11 +24,15 @@ struct PageContext {
     var recorder: SessionRecorder?
     /// `--replay`: the session being played back.
     var replay: SessionReplay?
+    /// The snapping components' motion, for the QA panel's motion plot.
+    let motion = MotionRecorder()
 
-    /// A page offers its snapping component (not retained) to the frame benchmark and the session recorder and replay.
+    /// A page offers its snapping component (not retained) to the frame benchmark, the session recorder and replay,
+    /// and the motion plot.
     func register(page: String, _ scroller: SnapScroller) {
         bench.register(page: page, scroller)
         components.register(page, scroller)
+        motion.watch(page, scroller)
     }
 
     /// A page offers its carousel's page dots and the carousel (not retained) to the session recorder and replay.
@@ -105,7 +109,7 @@ final class DemoWindow {
         self.context = context
         log = context.log
         bench = context.bench
-        qaPanel = QAPanel(log: context.log)
+        qaPanel = QAPanel(log: context.log, motion: context.motion)
         window = gtk_application_window_new(application.pointer)
         gtk_window_set_title(window.cast(), "SnapScroll")
         gtk_window_set_default_size(window.cast(), Int32(options.width), Int32(options.height))
@@ -343,30 +347,5 @@ extension DemoWindow {
         guard size != reportedSize else { return }
         reportedSize = size
         log.resized(width: size.width, height: size.height)
-    }
-}
-
-/// Which component of a page takes the focus when the page shows (its `grabFocus()` picks the widget).
-@MainActor
-enum PageFocus {
-    private static let key = "snapscroll-demo-focus"
-
-    /// Names `component` (shown inside `page`) as the page's focus target; the page keeps it until it is freed.
-    static func mark(_ page: Widget, component: any WidgetRepresentable) {
-        g_object_set_data_full(page.unsafePointer.assumingMemoryBound(to: GObject.self), key,
-                               Unmanaged.passRetained(Target(component)).toOpaque()) { data in
-            Unmanaged<Target>.fromOpaque(data!).release()
-        }
-    }
-
-    /// The focus target of `page`, if it named one.
-    static func component(of page: UnsafeMutablePointer<GtkWidget>) -> (any WidgetRepresentable)? {
-        g_object_get_data(UnsafeMutablePointer(OpaquePointer(page)), key)
-            .map { Unmanaged<Target>.fromOpaque($0).takeUnretainedValue().component }
-    }
-
-    private final class Target {
-        let component: any WidgetRepresentable
-        init(_ component: any WidgetRepresentable) { self.component = component }
     }
 }

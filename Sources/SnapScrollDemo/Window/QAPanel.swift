@@ -5,8 +5,9 @@ import SnapCore
 /// The QA panel: the event log as it happens, newest at the bottom, one line per event (never wrapped: a long line
 /// scrolls sideways), and a tester's tools over it: filters by event and by component, Pause (lines held and counted
 /// while paused, shown on resume), Clear, Copy (to the clipboard), Save… (a save dialog), the count of each event and
-/// the last gesture's summary. The log's view fills the panel, so moving the divider above it gives the log the
-/// height. It can be hidden and shown; its widgets are built the first time it is shown, and the lines logged before
+/// the last gesture's summary and its motion plot (`MotionPlot`, beside the log). The log's view and the plot fill
+/// the panel, so moving the divider above it gives them the height. It can be hidden and shown; its widgets are
+/// built the first time it is shown, and the lines logged before
 /// that are kept (the newest `maximumLines`) and shown then.
 ///
 /// Lines reach the text view batched, from a timer (new lines) or an idle callback (the tester's own actions), never
@@ -20,27 +21,23 @@ final class QAPanel {
     static let maximumLines = 200
     /// The least height (px) of the log's scrolled area; it takes whatever more the panel is given.
     static let logHeight: Int32 = 80
-    /// The filters' choices: "All" first, then the events the contract names, and the components (page IDs).
-    static let eventChoices = ["ready", "settled", "selected", "page", "tapped", "layout", "gesture", "switched",
-                               "setting", "resized", "error"]
-    static let componentChoices = DemoOptions.pageIDs
     /// The file name the save dialog offers.
     static let saveName = "snapscroll-qa-log.jsonl"
 
     /// The panel's root, once built.
     private(set) var widget: UnsafeMutablePointer<GtkWidget>?
-    private var view: UnsafeMutablePointer<GtkWidget>?
-    /// The log's stand-in while `build(deferringLog:)` waits for `completeLog()`.
+    /// The log's view, once built (`completeLog()` when deferred).
+    private var logView: QALogView?
+    /// The row of the log's view and the motion plot.
+    private var logRow: UnsafeMutablePointer<GtkWidget>?
+    /// The log's and the plot's stand-in while `build(deferringLog:)` waits for `completeLog()`.
     private var placeholder: UnsafeMutablePointer<GtkWidget>?
-    /// The view's vertical adjustment (its scrolled window's), set to show the log's end.
-    private var logAdjustment: UnsafeMutablePointer<GtkAdjustment>?
-    /// Whether the view shows the log's last line and keeps showing it as lines come (new lines bring it back there).
-    private var followsEnd = true
-    /// Set while the panel itself moves the view, so that move is not taken for the tester's scrolling.
-    private var movingToEnd = false
+    /// The last gesture's samples, for the motion plot.
+    private let motion: MotionRecorder
+    private(set) var plot: MotionPlot?
     private var tools: Widget?
     private var pauseButton: UnsafeMutablePointer<GtkWidget>?
-    private var filtersButton: UnsafeMutablePointer<GtkWidget>?
+    private var filters: QAFilterButton?
     private var countsLabel: UnsafeMutablePointer<GtkWidget>?
     private var gestureLabel: UnsafeMutablePointer<GtkWidget>?
     private let log: QALog
@@ -52,12 +49,10 @@ final class QAPanel {
     /// Lines that came while paused, taken on resume.
     private var held: [QALog.Entry] = []
     private var paused = false
-    private var filter = QALogFilter()
+    private var filter: QALogFilter { filters?.filter ?? QALogFilter() }
     private var stats = QALogStats()
     /// The view must be refilled from `entries` (the filter changed, or Clear).
     private var refill = false
-    /// Lines in the view's buffer.
-    private var lines = 0
     private var closed = false
     /// What the tester's own actions change (filters, Pause, Clear) shows at the next idle moment.
     private lazy var batch = IdleBatch { [weak self] in self?.flush() }
@@ -77,8 +72,10 @@ final class QAPanel {
     /// The frame clock whose `after-paint` this panel hears (connected once; the handler goes with the clock).
     private var paintClock: UnsafeMutableRawPointer?
 
-    init(log: QALog) {
+    init(log: QALog, motion: MotionRecorder) {
         self.log = log
+        self.motion = motion
+        motion.follow(log)
         log.observeEntries { [weak self] entry in self?.append(entry) }
     }
 
@@ -104,25 +101,43 @@ final class QAPanel {
         gtk_box_append(panel.cast(), info)
         widget = panel
         updateInfo()
+        // The log's view and, beside it, the motion plot: both take the height the panel is given.
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_set_vexpand(row, 1)
+        gtk_box_append(panel.cast(), row)
+        logRow = row
         if deferringLog {
             let placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_widget_add_css_class(placeholder, "view")
             gtk_widget_set_size_request(placeholder, -1, Self.logHeight)
-            gtk_widget_set_vexpand(placeholder, 1)
-            gtk_box_append(panel.cast(), placeholder)
+            gtk_widget_set_hexpand(placeholder, 1)
+            gtk_box_append(row.cast(), placeholder)
             self.placeholder = placeholder
         } else {
-            gtk_box_append(panel.cast(), makeLog())
+            fillLogRow()
         }
         return panel
     }
 
-    /// Puts the text view in place of a deferred log area (no-op otherwise), with the lines logged so far.
+    /// Puts the text view and the plot in place of a deferred log area (no-op otherwise), with the lines logged so far.
     func completeLog() {
-        guard !closed, let panel = widget, let placeholder else { return }
+        guard !closed, let row = logRow, let placeholder else { return }
         self.placeholder = nil
-        gtk_box_remove(panel.cast(), placeholder)
-        gtk_box_append(panel.cast(), makeLog())
+        gtk_box_remove(row.cast(), placeholder)
+        fillLogRow()
+    }
+
+    private func fillLogRow() {
+        guard let row = logRow else { return }
+        let view = QALogView()
+        logView = view
+        gtk_box_append(row.cast(), view.widget)
+        let plot = MotionPlot(recorder: motion, log: log)
+        self.plot = plot
+        gtk_box_append(row.cast(), plot.widget)
+        pending = entries.filter(filter.matches)
+        refill = true
+        batch.schedule()
     }
 
     /// The window is going: nothing is written into the view from now on.
@@ -132,10 +147,9 @@ final class QAPanel {
         batch.cancel()
         refresh?.cancel()
         refresh = nil
-        if let view { g_object_unref(view) }
-        view = nil
+        logView?.close()
+        logView = nil
         placeholder = nil
-        logAdjustment = nil
         pending.removeAll()
         held.removeAll()
     }
@@ -144,7 +158,8 @@ final class QAPanel {
 
     /// The tools' row (wrapping onto more lines in a narrow window): the title, Filters, Pause, Clear, Copy, Save….
     private func makeTools(title: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let filters = makeFilters()
+        let filters = QAFilterButton { [weak self] in self?.refilter() }
+        self.filters = filters
         // Translators: the QA panel's button that holds new lines back (a verb).
         let pause = gtk_toggle_button_new_with_label(tr("Pause"))!
         Signals.connect(pause.raw, "toggled") { [weak self] in
@@ -157,70 +172,10 @@ final class QAPanel {
         let copy = makeButton(tr("Copy"), tooltip: tr("Copy the lines shown to the clipboard")) { $0.copyShown() }
         // Translators: the ellipsis says the button opens a dialog.
         let save = makeButton(tr("Save…"), tooltip: tr("Save the lines shown to a file")) { $0.saveShown() }
-        let row = WrappingRow.make([title, filters, pause, clear, copy, save].map { Widget(unsafeRetaining: UnsafeMutableRawPointer($0)) })
+        let row = WrappingRow.make([title, filters.button, pause, clear, copy, save].map { Widget(unsafeRetaining: UnsafeMutableRawPointer($0)) })
         row.addStyleClass("qa-tools")
         tools = row   // the handle holds the row's one reference until the panel goes
         return row.unsafePointer.assumingMemoryBound(to: GtkWidget.self)
-    }
-
-    /// The filters behind one button, "Filters", which names the filters set while any is: its popover, a drop-down
-    /// of events and one of components, is built the first time it opens. Built with the window, the two drop-downs
-    /// were the largest part of the panel's cost before the first frame (about 3 % of the process's CPU time then).
-    private func makeFilters() -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_menu_button_new()!
-        gtk_widget_add_css_class(button, "qa-filters")
-        // Translators: the tooltip of the QA panel's button that opens its filters.
-        gtk_widget_set_tooltip_text(button, tr("Show only the lines of one event or one component"))
-        filtersButton = button
-        updateFiltersLabel()
-        LazyPopup.attach(to: button) { [weak self] menuButton in
-            guard let self, gtk_menu_button_get_popover(menuButton) == nil else { return }
-            // Translators: the QA panel's filters (their accessible names and tooltips, then their first choice);
-            // the other choices are the log's event names and page IDs, which stay as they are.
-            let event = self.makeFilter(label: tr("Filter by event"), all: tr("All events"), choices: Self.eventChoices) { [weak self] in
-                self?.filter.event = $0
-                self?.refilter()
-            }
-            let component = self.makeFilter(label: tr("Filter by component"), all: tr("All components"),
-                                            choices: Self.componentChoices) { [weak self] in
-                self?.filter.component = $0
-                self?.refilter()
-            }
-            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-            gtk_box_append(box.cast(), event)
-            gtk_box_append(box.cast(), component)
-            let popover = gtk_popover_new()!
-            gtk_popover_set_child(popover.cast(), box)
-            gtk_menu_button_set_popover(menuButton, popover)
-        }
-        return button
-    }
-
-    /// "Filters", or "Filters: settled, strip" while any is set (the log's names, as its lines have them).
-    private func updateFiltersLabel() {
-        guard !closed, let filtersButton else { return }
-        let set = [filter.event, filter.component].compactMap { $0 }
-        // Translators: the QA panel's Filters button, then the same naming the filters set (the log's event names and
-        // page IDs, untranslated, separated by commas).
-        let label = set.isEmpty ? tr("Filters") : tr("Filters: %s", .text(set.joined(separator: ", ")))
-        gtk_menu_button_set_label(filtersButton.opaque, label)
-        snap_accessible_set_label(filtersButton, label)   // GTK 4.8 names only the button inside
-    }
-
-    /// A drop-down of "All …" then `choices`; `chosen` hears the choice (nil for All).
-    private func makeFilter(label: String, all: String, choices: [String],
-                            chosen: @escaping @MainActor (String?) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_string_list_new(nil)
-        gtk_string_list_append(list, all)
-        for choice in choices { gtk_string_list_append(list, choice) }
-        let dropDown = gtk_drop_down_new(list, nil)!   // takes the list
-        snap_accessible_set_label(dropDown, label)
-        gtk_widget_set_tooltip_text(dropDown, label)
-        Signals.connectNotify(dropDown.raw, property: "selected") {
-            let index = Int(gtk_drop_down_get_selected(dropDown.opaque))
-            chosen(index >= 1 && index <= choices.count ? choices[index - 1] : nil)
-        }
-        return dropDown
     }
 
     private func makeButton(_ title: String, tooltip: String,
@@ -243,49 +198,6 @@ final class QAPanel {
         gtk_label_set_single_line_mode(label.opaque, 1)
         gtk_widget_set_hexpand(label, 1)
         return label
-    }
-
-    /// The log's scrolled text view, filling what the panel is given; lines scroll sideways rather than widening the
-    /// panel (and with it the window). Tab leaves it (a log takes no tabs), and it shows a focus ring.
-    private func makeLog() -> UnsafeMutablePointer<GtkWidget> {
-        let view = gtk_text_view_new()!
-        gtk_text_view_set_editable(view.cast(), 0)
-        gtk_text_view_set_cursor_visible(view.cast(), 0)
-        gtk_text_view_set_accepts_tab(view.cast(), 0)
-        gtk_text_view_set_monospace(view.cast(), 1)
-        gtk_text_view_set_wrap_mode(view.cast(), GTK_WRAP_NONE)
-        gtk_widget_add_css_class(view, "qa-log")
-        snap_accessible_set_label(view, tr("QA event log"))
-
-        let scroller = gtk_scrolled_window_new()!
-        // Its ring shows when the log has the focus (a text view without a cursor draws none of its own).
-        gtk_widget_add_css_class(scroller, "qa-log-view")
-        gtk_scrolled_window_set_child(scroller.opaque, view)
-        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
-        // Classic scrollbars: an overlay scrollbar shows itself for every new line and then wakes the window every
-        // 500 ms until it hides (2-3 times in the first seconds of an idle window, the benchmark's idle row).
-        gtk_scrolled_window_set_overlay_scrolling(scroller.opaque, 0)
-        // The view follows the log's end (while the tester has not scrolled back) by setting its adjustment: GtkTextView's
-        // own scrolling to a mark animates, and while the log grew to its 200 lines each new line kept GTK's frame clock
-        // running, so an input that came then waited for the clock's next frame (about half the wheel notches in that
-        // time took 14-18 ms to show instead of 1.5).
-        let adjustment = gtk_scrolled_window_get_vadjustment(scroller.opaque)!
-        Signals.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in self?.followEnd(adjustment) }
-        Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [weak self] in
-            guard let self, !self.movingToEnd else { return }
-            // The tester scrolled: the view stays where they took it, unless that is the end.
-            self.followsEnd = gtk_adjustment_get_value(adjustment) >= Self.endValue(adjustment) - 1
-        }
-        logAdjustment = adjustment
-        gtk_widget_set_size_request(scroller, -1, Self.logHeight)
-        gtk_widget_set_vexpand(scroller, 1)
-        // Held until the window goes, so the view outlives any batch queued before that.
-        g_object_ref(view)
-        self.view = view
-        pending = entries.filter(filter.matches)
-        refill = true
-        batch.schedule()
-        return scroller
     }
 
     // MARK: - Lines
@@ -361,7 +273,6 @@ final class QAPanel {
 
     /// The view shows what the new filter lets through, from the lines kept.
     private func refilter() {
-        updateFiltersLabel()
         pending = entries.filter(filter.matches)
         refill = true
         batch.schedule()
@@ -377,41 +288,21 @@ final class QAPanel {
         batch.schedule()
     }
 
-    /// The lines the view shows, one a line.
-    private func shownText() -> String {
-        guard let view else { return "" }
-        let buffer = gtk_text_view_get_buffer(view.cast())!
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
-        defer { g_free(text) }
-        return String(cString: text)
-    }
-
     private func copyShown() {
         guard let widget else { return }
         flush()
-        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), shownText())
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), logView?.text ?? "")
     }
 
-    /// Asks where to save (GTK's save dialog), then writes the lines shown there, one a line. A failure to write is
-    /// an `error` event.
+    /// Asks where to save (`SaveDialog`), then writes the lines shown there, one a line. A failure to write is an
+    /// `error` event.
     private func saveShown() {
         guard let widget, let root = gtk_widget_get_root(widget) else { return }
         flush()
-        let text = shownText()
-        // Translators: the save dialog's title and buttons; the underscore marks the letter Alt goes with.
-        let chooser = gtk_file_chooser_native_new(tr("Save the QA event log"), UnsafeMutablePointer<GtkWindow>(root),
-                                                  GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))!
-        gtk_file_chooser_set_current_name(chooser, Self.saveName)
-        let dialog = UnsafeMutablePointer<GtkNativeDialog>(chooser)
-        gtk_native_dialog_set_modal(dialog, 1)
+        let text = logView?.text ?? ""
         let log = log
-        Signals.connectValue(UnsafeMutableRawPointer(chooser), "response") { response in
-            defer { g_object_unref(UnsafeMutableRawPointer(chooser)) }
-            guard Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
-                  let file = gtk_file_chooser_get_file(chooser) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        // Translators: the save dialog's title.
+        SaveDialog.ask(title: tr("Save the QA event log"), name: Self.saveName, over: root) { file in
             var error: UnsafeMutablePointer<GError>?
             let bytes = Array(text.utf8)
             let written = bytes.withUnsafeBufferPointer { buffer in
@@ -419,12 +310,10 @@ final class QAPanel {
                                         gsize(buffer.count), nil, 0, G_FILE_CREATE_REPLACE_DESTINATION, nil, nil, &error)
             }
             if written == 0 {
-                let name = g_file_get_parse_name(file).map { pointer in defer { g_free(pointer) }; return String(cString: pointer) } ?? "?"
-                log.error("cannot save the QA event log to \(name): \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
+                log.error("cannot save the QA event log to \(SaveDialog.name(of: file)): \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
                 g_error_free(error)
             }
         }
-        gtk_native_dialog_show(dialog)
     }
 
     // MARK: - Output
@@ -455,40 +344,12 @@ final class QAPanel {
     private func flush() {
         guard !closed else { return }
         updateInfo()
-        guard let view else { return }
-        let buffer = gtk_text_view_get_buffer(view.cast())!
+        guard let logView else { return }
         if refill {
             refill = false
-            gtk_text_buffer_set_text(buffer, "", 0)
-            lines = 0
+            logView.clear()
         }
-        guard !pending.isEmpty else { return }
-        var iter = GtkTextIter()
-        gtk_text_buffer_get_end_iter(buffer, &iter)
-        gtk_text_buffer_insert(buffer, &iter, pending.map(\.text).joined(separator: "\n") + "\n", -1)
-        lines += pending.count
+        logView.append(pending)
         pending.removeAll()
-        if lines > Self.maximumLines {
-            var start = GtkTextIter(), cut = GtkTextIter()
-            gtk_text_buffer_get_start_iter(buffer, &start)
-            gtk_text_buffer_get_iter_at_line(buffer, &cut, Int32(lines - Self.maximumLines))
-            gtk_text_buffer_delete(buffer, &start, &cut)
-            lines = Self.maximumLines
-        }
-        followsEnd = true
-        if let logAdjustment { followEnd(logAdjustment) }
-    }
-
-    private static func endValue(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) -> Double {
-        gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-    }
-
-    /// Shows the log's end at once, when the view follows it (its height and lines as GTK last measured them: the
-    /// adjustment's `changed` brings it there again when they grow).
-    private func followEnd(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
-        guard followsEnd, !closed else { return }
-        movingToEnd = true
-        gtk_adjustment_set_value(adjustment, Self.endValue(adjustment))
-        movingToEnd = false
     }
 }

@@ -3,7 +3,7 @@ import SnapCore
 
 /// A peeking carousel: one page at rest in the middle, its neighbours peeking in at the side margins, all sized in
 /// proportion to the width from a `PagerDesign`. Built on ``SnapScroller`` with the pager configuration (at most
-/// one page per fling). A click on the current page is a tap; a click on a peeking neighbour brings it to the
+/// one page per fling). A click on a page is a tap; a click on a peeking neighbour also brings it to the
 /// middle. Page widgets are recycled, so the page count may be huge.
 ///
 /// Pages are image banners (``init(pageCount:design:accessibleLabel:banner:)``) or any widget of yours, made by a
@@ -95,7 +95,8 @@ public final class Carousel {
     /// The carousel came to rest: once per gesture, and once after each change of the pages (cause `.dataChange`),
     /// never inside the call that made it. Never while there are no pages.
     public var onSettled: ((SettleEvent) -> Void)?
-    /// The current page was tapped (click without drag, or Enter/Space on the focused carousel).
+    /// A page was tapped: a click without a drag on it (on a peeking neighbour, before the move that brings it to
+    /// the middle), or Enter/Space on the focused carousel (the current page).
     public var onTapped: ((TapEvent) -> Void)?
     /// The fractional position changed (2.5 = halfway from page 2 to 3), every frame while moving.
     public var onPositionChanged: ((_ position: Double) -> Void)?
@@ -306,10 +307,13 @@ public final class Carousel {
 
     // MARK: - Internals
 
+    /// A click without a drag on page `index`: the current page is tapped; a neighbour is tapped too (as a strip's
+    /// item is), then brought to the middle. A carousel that is not interactive ignores a click on a neighbour.
     private func clicked(_ index: Int) {
         if index == currentPage {
             tapCurrent()
         } else if scroller.isInteractive {
+            onTapped?(TapEvent(index: index))
             scroller.scrollTo(index: index, cause: .click)
         }
     }

@@ -39,6 +39,7 @@ extension SnapScroller {
             updateVisibleItems()
             followPointer()
             if !isInApplicationChange { onPositionChanged?(position) }
+            if let motionTap { motionTap(motionSample()) }
         }
         var settled = false
         // What an earlier change caused comes first, in order (its idle callback then finds nothing to do).

@@ -49,7 +49,7 @@ extension SnapScroller {
         guard let loopSpace, key == .first || key == .last else { return false }
         let base = controller.targetIndex ?? controller.currentIndex
         let target = key == .first ? loopSpace.firstOfCycle(containing: base) : loopSpace.lastOfCycle(containing: base)
-        controller.scrollTo(index: target, cause: .keyboard, time: time)
+        controller.key(toIndex: target, time: time)
         return true
     }
 

@@ -49,6 +49,8 @@ public final class SnapScroller {
     /// Sees every input GTK's controllers hand the scroller, before its handler runs (a session recorder); inputs
     /// delivered with ``inject(_:)`` are not shown to it.
     @_spi(Testing) public var inputTap: ((ScrollerInput) -> Void)?
+    /// Sees the row's offset, speed and heading each time its offset changes (see ``MotionSample``): a motion plot.
+    @_spi(Testing) public var motionTap: ((MotionSample) -> Void)?
     /// Whether a tapped item is brought to its resting place (cause `.click`, or `.keyboard` for Enter/Space). An item
     /// already resting in its place does not move, so it reports no settle.
     public var scrollsToTappedItem = true
