@@ -100,7 +100,9 @@ extension SnapScroller {
 
     /// Runs an application's change: nothing is bound and no handler is called until it has returned; then, from an
     /// idle callback (before the next frame), the items near the view are bound and the events are delivered once.
+    /// Once the row's widget is destroyed, a change does nothing (its widgets and adjustment may be freed already).
     func applicationChange(_ body: () -> Void) {
+        guard !isTornDown else { return }
         changeDepth += 1
         body()
         changeDepth -= 1
