@@ -104,25 +104,35 @@ final class ItemsInMotionTests: XCTestCase {
         }
     }
 
-    /// A carousel built with a count has no identities: the first update names its pages in place, whatever the
-    /// identities' type (an `Int` identity is not an index), and binds every page near the view again.
-    func testTheFirstUpdateOfACountBuiltRowNamesItsPagesInPlace() {
+    /// A carousel built with a count identifies its pages by their index, the `Int`s from 0: `Int` identifiers are
+    /// compared with those, identifiers of another type name the pages in place (and bind them all again) — and a
+    /// move under way keeps going either way.
+    func testTheFirstUpdateOfACountBuiltRowFollowsIntsAndNamesOtherIdentitiesInPlace() {
         MainActor.assumeIsolated {
+            // Strings name the pages in place: the page asked for is the one at the index asked for.
             let p = Pages(count: 8)
             defer { p.close() }
-            p.carousel.scrollTo(page: 2, animated: false)
-            p.waitSettled(1)
+            p.carousel.animationDuration = 600
+            p.carousel.scrollTo(page: 5)
+            p.waitUnderWay()
             let binds = p.binds
-            p.carousel.update(ids: [7, 0, 1, 2, 3, 4, 5, 6])
-            p.waitSettled(2)
-            waitFrames(3, of: p.carousel.widget)
-            XCTAssertEqual(p.carousel.currentPage, 2, "the page at index 2 is named 1 and stays current")
-            XCTAssertEqual(p.settled.last?.cause, .dataChange)
-            XCTAssertGreaterThanOrEqual(p.binds - binds, 3, "the pages near the view are bound again")
-            // From now on by identity: a page before the current one moves it on.
             p.titles.insert("new", at: 0)
-            p.carousel.update(ids: [8, 7, 0, 1, 2, 3, 4, 5, 6])
-            XCTAssertEqual(p.carousel.currentPage, 3)
+            p.carousel.update(ids: p.titles)
+            p.waitSettled(1)
+            XCTAssertEqual(p.carousel.currentPage, 5, "the move kept its index")
+            XCTAssertEqual(p.settled.last?.cause, .programmatic)
+            XCTAssertGreaterThanOrEqual(p.binds - binds, 3, "the pages near the view are bound again")
+
+            // Ints are the pages' indexes: a new first page moves the current one on.
+            let q = Pages(count: 8)
+            defer { q.close() }
+            q.carousel.scrollTo(page: 2, animated: false)
+            q.waitSettled(1)
+            q.titles.insert("new", at: 0)
+            q.carousel.update(ids: [100, 0, 1, 2, 3, 4, 5, 6, 7])
+            q.waitSettled(2)
+            XCTAssertEqual(q.carousel.currentPage, 3)
+            XCTAssertEqual(q.titles[q.carousel.currentPage], "P2")
         }
     }
 

@@ -7,12 +7,24 @@ import SnapCore
 ///   index (built or last set with a count or plain titles).
 /// - `count`: how many items there are now.
 ///
-/// Items identified by their index get identities in place: item `i` is `ids[i]` (as a new count keeps the items
-/// before it). Identities of another type than the last update's replace every item. Inlinable, for the caller's
-/// identifier type (see `ItemChange.init(from:to:)`).
+/// Items identified by their index have the identities `0..<count` (`Int`s): `Int` identifiers are compared with
+/// those (a model numbering its items from 0 keeps them). Identifiers of another type cannot name them, so they
+/// name the items in place: item `i` is `ids[i]` (as a new count keeps the items before it). Identities of another
+/// type than the last update's replace every item. Inlinable, for the caller's identifier type (see
+/// `ItemChange.init(from:to:)`).
 @inlinable
 func identityChange<ID: Hashable>(from stored: Any?, count: Int, to ids: [ID]) -> ItemChange<ID> {
-    guard let stored else { return ItemChange(naming: count, as: ids) }
+    guard let stored else {
+        if ID.self == Int.self, let indexes = Array(0..<count) as? [ID] { return ItemChange(from: indexes, to: ids) }
+        return ItemChange(naming: count, as: ids)
+    }
     guard let old = stored as? [ID] else { return ItemChange(replacing: count, with: ids) }
     return ItemChange(from: old, to: ids)
+}
+
+/// Whether an update with identities of type `ID` names, in place, items that were identified by their index (no
+/// identities stored, and `ID` is not `Int`): the row cannot tell what changed, so every item is bound again.
+@inlinable
+func namesItemsInPlace<ID: Hashable>(_ stored: Any?, _ type: ID.Type) -> Bool {
+    stored == nil && type != Int.self
 }

@@ -64,6 +64,7 @@ public final class Carousel {
     public var pageCount: Int {
         get { storedPageCount }
         set {
+            guard !scroller.isTornDown else { return }   // the widgets may be freed already
             storedPageCount = max(0, newValue)
             store.pageCount = storedPageCount
             scroller.setItemCount(storedPageCount)
@@ -270,6 +271,7 @@ public final class Carousel {
     /// The rest of an update, once the identities are compared.
     @usableFromInline
     func applyUpdate<ID: Hashable>(_ change: ItemChange<ID>, ids: [ID], reloaded: Set<ID>, animated: Bool) {
+        guard !scroller.isTornDown else { return }
         storedPageCount = ids.count
         store.pageCount = ids.count
         scroller.apply(change, ids: ids, widths: nil, reloaded: reloaded, animated: animated)
@@ -298,6 +300,7 @@ public final class Carousel {
     }
 
     private func updateDots() {
+        guard !scroller.isTornDown else { return }
         for entry in dots { entry.dots?.follow(self) }
     }
 

@@ -18,9 +18,11 @@ extension SnapScroller {
     /// to the item it was heading for, at that item's new index (the one that followed it when it was removed), and
     /// settles there with its own cause: a data refresh does not drop a move someone asked for.
     ///
-    /// A row built with a count (``itemCount``) has no identities yet: the first update names its items in order,
-    /// item `i` being `ids[i]` (the current index stays, clamped, as a new count would keep it), and binds every
-    /// item near the view again, since the row cannot tell what changed behind the indexes.
+    /// A row built with a count (``itemCount``) identifies its items by their index, the `Int`s `0..<itemCount`:
+    /// `Int` identifiers are compared with those (a model numbering its items from 0 keeps them through its first
+    /// update). Identifiers of another type name the items in order, item `i` being `ids[i]` (the current index
+    /// stays, clamped, as a new count would keep it), and every item near the view is bound again, since the row
+    /// cannot tell what changed behind the indexes.
     ///
     /// Update your own data first, then call this: `bindItem` is called (after this returns) with the new indexes.
     ///
@@ -43,7 +45,7 @@ extension SnapScroller {
     /// The rest of an update, once the identities are compared: its cost is that of the items near the view.
     @usableFromInline
     func apply<ID: Hashable>(_ change: ItemChange<ID>, ids: [ID], widths: [Double]?, reloaded: Set<ID>, animated: Bool) {
-        let firstIdentities = itemIDs == nil
+        let firstIdentities = namesItemsInPlace(itemIDs, ID.self)
         applicationChange {
             let oldCount = itemCount
             let oldCurrent = oldCount > 0 ? currentIndex : nil
@@ -100,7 +102,9 @@ extension SnapScroller {
 
     /// Runs an application's change: nothing is bound and no handler is called until it has returned; then, from an
     /// idle callback (before the next frame), the items near the view are bound and the events are delivered once.
+    /// Once the row's widget is destroyed, a change does nothing (its widgets and adjustment may be freed already).
     func applicationChange(_ body: () -> Void) {
+        guard !isTornDown else { return }
         changeDepth += 1
         body()
         changeDepth -= 1

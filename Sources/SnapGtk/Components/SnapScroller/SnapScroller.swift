@@ -204,7 +204,8 @@ public final class SnapScroller {
     }
     /// The snap guides' drawing over the row while `showsSnapGuides` is on (nil, and no widget, while off).
     var guideArea: UnsafeMutablePointer<GtkWidget>?
-    /// Set on the root's `destroy`: no widget is added after it.
+    /// Set on the root's `destroy`: no widget is added after it, and the public calls that would reach GTK (moves,
+    /// changes of the items) do nothing: the widgets may be freed already while the application still holds this.
     var isTornDown = false
     /// Maps the recycler's (virtual) indexes to the caller's items for `bind`.
     let indexMap = LoopIndexMap()
@@ -297,7 +298,9 @@ public final class SnapScroller {
     }
 
     /// Moves to item `index` (clamped); instant when `animated` is false or motion is reduced. One `onSettled`.
+    /// Once the row's widget is destroyed (its window closed), nothing.
     public func scrollTo(index: Int, cause: Cause = .programmatic, animated: Bool = true) {
+        guard !isTornDown else { return }
         let animate = animated && gtk_widget_get_mapped(widget) != 0
         let reduce = controller.configuration.reduceMotion
         if !animate { controller.configuration.reduceMotion = true }
