@@ -189,6 +189,7 @@ final class DemoWindow {
         Signals.connect(window.raw, "destroy") { [weak self] in
             self?.qaPanel.close()
             self?.context.recorder?.finish()
+            self?.context.replay?.windowClosed()
         }
     }
 
