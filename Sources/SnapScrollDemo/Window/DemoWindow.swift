@@ -163,6 +163,12 @@ final class DemoWindow {
         gtk_header_bar_pack_end(header.opaque, menu.button)
 
         WidgetLifetime.tie(self, to: window)
+        connectWindowSignals()
+    }
+
+    /// The window's and the stack's signals: page switches, the height the QA panel follows, the first frame, the
+    /// focus, and closing.
+    private func connectWindowSignals() {
         // The focus moves once the switch is over (the drop-down's popover closed, the page laid out), from an idle.
         let focusLater = IdleBatch { [weak self] in self?.focusVisiblePage() }
         focusLater.cancel(onDestroyOf: window)
