@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import DEMO, PATIENCE, App, launch_env
+from harness import DEMO, PATIENCE, App, launch_env, xdo
 from snapchecks import wheel
 from test_replay import HEADER, replay, row
 
@@ -82,14 +82,14 @@ def test_a_fifo_whose_reader_never_reads_never_stops_the_window():
         os.rmdir(folder)
 
 
-def test_a_replay_of_a_million_page_switches_ends_on_sigterm():
-    """Case 4: a valid recording of 1,000,000 page switches (14 MB) once pinned a CPU for over 90 s, deaf to
-    SIGTERM: the replay acted on every line due before it let the main loop run again."""
+def million_page_switches(end):
+    """A valid recording of 1,000,000 page switches (14 MB), all due at once, replayed for 2 s, then `end(app)`:
+    the replay must be over within `PROMPTLY`, with status 1 and the line that says it ended early."""
     fd, path = tempfile.mkstemp(suffix=".rec")
     pages = ["menu", "strip", "carousel", "segmented"]
     with os.fdopen(fd, "w") as f:
         f.write(HEADER)
-        f.writelines(f"{100 + k // 1000} page {pages[k % 4]}\n" for k in range(1_000_000))
+        f.writelines(f"100 page {pages[k % 4]}\n" for k in range(1_000_000))
         f.write("2000 end\n")
     try:
         app = App("--replay", path, timeout=PATIENCE)
@@ -97,17 +97,27 @@ def test_a_replay_of_a_million_page_switches_ends_on_sigterm():
             time.sleep(2)
             assert app.proc.poll() is None, "the replay ended early"
             started = time.monotonic()
-            app.proc.send_signal(signal.SIGTERM)
+            end(app)
             app.proc.wait(timeout=PROMPTLY)
             took = time.monotonic() - started
         finally:
             err = app.close()
         assert took < PROMPTLY, took
-        # Ended before its end: status 1, and the replay says so.
         assert app.proc.returncode == 1, (app.proc.returncode, err)
         assert err == "replay: the window closed before the end of the recording\n", err
     finally:
         os.unlink(path)
+
+
+def test_a_replay_of_a_million_page_switches_ends_on_sigterm():
+    """Case 4: such a replay once pinned a CPU for over 90 s, deaf to SIGTERM: it acted on every line due before it
+    let the main loop (where SIGTERM is taken) run again."""
+    million_page_switches(lambda app: app.proc.send_signal(signal.SIGTERM))
+
+
+def test_a_replay_of_a_million_page_switches_ends_on_ctrl_w():
+    """Case 4 again, the window closed with Ctrl+W (a key the main loop must get to)."""
+    million_page_switches(lambda app: xdo("key", "ctrl+w"))
 
 
 def test_a_recording_that_cannot_be_written_is_never_lost_in_silence():

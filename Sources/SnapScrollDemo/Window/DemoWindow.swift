@@ -167,6 +167,12 @@ final class DemoWindow {
         gtk_header_bar_pack_end(header.opaque, menu.button)
 
         WidgetLifetime.tie(self, to: window)
+        connectWindowSignals()
+    }
+
+    /// The window's and the stack's signals: page switches, the height the QA panel follows, the first frame, the
+    /// focus, and closing.
+    private func connectWindowSignals() {
         // The focus moves once the switch is over (the drop-down's popover closed, the page laid out), from an idle.
         let focusLater = IdleBatch { [weak self] in self?.focusVisiblePage() }
         focusLater.cancel(onDestroyOf: window)
@@ -193,6 +199,7 @@ final class DemoWindow {
         Signals.connect(window.raw, "destroy") { [weak self] in
             self?.qaPanel.close()
             self?.context.recorder?.finish()
+            self?.context.replay?.windowClosed()
         }
     }
 

@@ -42,10 +42,15 @@ final class SessionReplay {
     /// measured once at the first frame: sizes asked for later come before GTK lays the content out again.
     private var frame = (width: 0, height: 0)
     private var next = 0
+    /// The line last acted on (before the first, the one before it: the header's last), which an unexpected settle
+    /// followed.
+    private var lastLine: Int
     private var got: [Recording.Settle] = []
     /// The first difference, once found: the result line.
     private var difference: String?
     private var timer: MainLoopTimer?
+    /// The window went before the result (`windowClosed`).
+    private var closed = false
     /// The process's exit status once the result is in: 0 all matched, 1 a difference, 2 an unplayable line.
     private(set) var exitStatus: Int32?
 
@@ -56,19 +61,20 @@ final class SessionReplay {
         self.components = components
         self.resultDescriptor = resultDescriptor
         self.keepsGoing = keepsGoing
+        lastLine = max((recording.entries.first?.line ?? 1) - 1, 1)
     }
 
     private var now: Double { Double(g_get_monotonic_time()) / 1000 }
 
     /// A component came to rest (the QA log's `settled`): compared with the recorded one in turn.
     func settled(_ settle: Recording.Settle) {
-        guard exitStatus == nil else { return }
+        guard exitStatus == nil, !closed else { return }
         got.append(settle)
         let k = got.count - 1
         guard difference == nil else { return }
         if k >= expected.count {
-            difference = "replay: settle \(k + 1) unexpected (after line \(expected.last?.line ?? 0)): expected none "
-                + "(\(expected.count) recorded), got \(settle.description)"
+            difference = "replay: line \(lastLine): settle \(k + 1) unexpected: expected none (\(expected.count) recorded), "
+                + "got \(settle.description)"
         } else if !expected[k].settle.matches(settle) {
             difference = "replay: line \(expected[k].line): settle \(k + 1) of \(expected.count) differs: expected "
                 + "\(expected[k].settle.description), got \(settle.description)"
@@ -78,7 +84,7 @@ final class SessionReplay {
 
     /// The first frame is drawn: time starts.
     func start(in window: ReplayWindow) {
-        guard self.window == nil, exitStatus == nil else { return }
+        guard self.window == nil, exitStatus == nil, !closed else { return }
         self.window = window
         origin = now
         let sizes = window.sizes
@@ -95,6 +101,7 @@ final class SessionReplay {
         while next < recording.entries.count, recording.entries[next].at <= now - origin {
             let entry = recording.entries[next]
             next += 1
+            lastLine = entry.line
             guard perform(entry), exitStatus == nil else { return }
             if now - began > Self.batchMs {
                 // Late: the rest that is due after the main loop's turn.
@@ -112,19 +119,19 @@ final class SessionReplay {
     private func perform(_ entry: Recording.Entry) -> Bool {
         switch entry.event {
         case .input(let component, let input):
-            guard let scroller = components.scroller(component) else { return unplayable(entry, "no \(component) on screen") }
+            guard let scroller = components.scroller(component) else { return unplayable(entry, notShown(component)) }
             scroller.inject(input.shifted(by: origin))
         case .dot(let component, let page, let cause):
-            guard let dots = components.dots(component) else { return unplayable(entry, "no \(component) dots on screen") }
+            guard let dots = components.dots(component) else { return unplayable(entry, notShown("\(component) dots")) }
             dots.activate(page, cause: cause == "click" ? .click : .keyboard)
         case .control(let id, let value):
             switch DemoControls.perform(id, value: value) {
             case .done: break
-            case .unknown: return unplayable(entry, "no control \"\(id)\" on screen")
+            case .unknown: return unplayable(entry, notShown("control \"\(id)\""))
             case .badValue: return unplayable(entry, "control \"\(id)\" cannot take \"\(value ?? "")\"")
             }
         case .autoplay(let component, let page):
-            guard let carousel = components.carousel(component) else { return unplayable(entry, "no \(component) on screen") }
+            guard let carousel = components.carousel(component) else { return unplayable(entry, notShown(component)) }
             carousel.scrollTo(page: page, cause: .autoplay)
         case .page(let id):
             window?.showPage(id)
@@ -143,8 +150,12 @@ final class SessionReplay {
 
     /// Ends the replay at a line that cannot be played here (a hand-edited file): status 2.
     private func unplayable(_ entry: Recording.Entry, _ what: String) -> Bool {
-        finish("replay: line \(entry.line): \(what) (its page, or its page's Options, never shown)", status: 2)
+        finish("replay: line \(entry.line): \(what)", status: 2)
         return false
+    }
+
+    private func notShown(_ what: String) -> String {
+        "no \(what) on screen (its page, or its page's Options, never shown)"
     }
 
     /// Gives the window's content `width`×`height`: the window's size is that plus the frame measured at the start.
@@ -170,6 +181,16 @@ final class SessionReplay {
                           + "\(missing.settle.description), got none", status: 1)
         }
         finish("replay: \(count) settle\(count == 1 ? "" : "s"), all match", status: 0)
+    }
+
+    /// The window is going (Ctrl+W, the app quitting): nothing more is acted on; without a result, the replay ended
+    /// before its end.
+    func windowClosed() {
+        closed = true
+        timer?.cancel()
+        timer = nil
+        window = nil
+        next = recording.entries.count
     }
 
     private func finish(_ line: String, status: Int32) {
