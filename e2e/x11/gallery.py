@@ -1,13 +1,14 @@
 """Regenerates the screenshot gallery: every page of the demo at 360, 600, 960, 1400 and 3840 px wide (a 4K screen) in
 the light, dark and high-contrast themes, into docs/screenshots/gallery/, plus docs/screenshots/window.png (the
 README's picture) and the gallery's index, docs/screenshots/README.md; every page in German and in Arabic (right to
-left) at 360 and 960 px in the light theme; and the snap guides (`--snap-guides`) on the menu, strip and carousel in
-the three themes.
+left) at 360 and 960 px in the light theme; the snap guides (`--snap-guides`) on the menu, strip and carousel in
+the three themes; and the QA panel's motion plot after a fling on the strip in the three themes.
 
     scripts/screenshots                          everything (about five minutes)
     scripts/screenshots --pages menu             one page
     scripts/screenshots --themes --languages ar  only the Arabic pictures
     scripts/screenshots --guides                 only the snap guides' shots (and the index)
+    scripts/screenshots --plot                   only the motion plot's shots (and the index)
 
 PNGs are reduced to a 128-colour palette (ImageMagick) so the repository stays small."""
 
@@ -130,6 +131,37 @@ def capture_guides(themes):
             print(f"guides {page} {theme}", flush=True)
 
 
+PLOT_SIZE = (960, 900)
+
+
+def capture_plot(themes):
+    """The strip at 960×900 (the QA panel given more height by the divider's default share) after a fling to the
+    left: the motion plot beside the log, drawn when the fling settled; the window's bottom part is saved."""
+    os.makedirs(os.path.join(OUT, "gallery"), exist_ok=True)
+    width, height = PLOT_SIZE
+    for theme in themes:
+        with App("--page", "strip", "--size", f"{width}x{height}", env={"GTK_THEME": THEMES[theme]}) as app:
+            app.accessible()
+            window = Window(app)
+            x, y, w, h = window.rect(app.find(role="scroll pane", name="Fruit strip"))
+            cx, cy = int(x + w / 2), int(y + h / 2)
+            # The divider above the panel, dragged up: the plot gets room (the panel's first child is its tools' row).
+            panel_top = window.rect(app.find(role="push button", name="Pause"))[1] - 12
+            xdo("mousemove", cx, panel_top, "mousedown", 1, "sleep", 0.1, "mousemove", cx, panel_top - 180,
+                "sleep", 0.1, "mouseup", 1)
+            window.still_shot()
+            x, y, w, h = window.rect(app.find(role="scroll pane", name="Fruit strip"))   # the page moved up with it
+            cx, cy = int(x + w / 2), int(y + h / 2)
+            xdo("mousemove", cx + 150, cy, "mousedown", 1,
+                *[a for step in range(1, 6) for a in ("sleep", 0.012, "mousemove", cx + 150 - 40 * step, cy)],
+                "mouseup", 1)
+            app.wait_event("settled", component="strip")
+            window.park_pointer()
+            window.still_shot()
+            save(window, os.path.join(OUT, "gallery", f"motion-plot-{theme}.png"))
+        print(f"motion plot {theme}", flush=True)
+
+
 def index(pages, themes, sizes):
     lines = ["# Screenshot gallery", "",
              f"Every page of the demo at {len(sizes)} window widths, in GTK 4.8's light, dark and high-contrast themes,",
@@ -155,6 +187,13 @@ def index(pages, themes, sizes):
                  for page in GUIDED]
         lines.append(f"| {THEME_TITLES[theme]} | " + " | ".join(cells) + " |")
     lines.append("")
+    lines += ["## Motion plot", "",
+              "The QA panel (its divider dragged up) at 960×900 after a fling to the left on the strip: beside the log, "
+              "the last gesture's offset (the line) and speed (the band) over time, its release and settle (vertical), "
+              "its projected rest and target (horizontal).", "",
+              "| " + " | ".join(THEME_TITLES[t] for t in themes) + " |", "|" + "---|" * len(themes),
+              "| " + " | ".join(f"[<img src=\"gallery/motion-plot-{t}.png\" width=\"240\" alt=\"motion plot, {t}\">]"
+                                f"(gallery/motion-plot-{t}.png)" for t in themes) + " |", ""]
     path = os.path.join(OUT, "README.md")
     # The language section is written by index_languages; a run without it keeps the one already there.
     languages = ""
@@ -174,16 +213,18 @@ def main():
     parser.add_argument("--widths", nargs="*", type=int, default=[w for w, _ in SIZES])
     parser.add_argument("--languages", nargs="*", default=list(LANGUAGES), choices=list(LANGUAGES))
     parser.add_argument("--guides", action="store_true", help="only the snap guides' shots (and the index)")
+    parser.add_argument("--plot", action="store_true", help="only the motion plot's shots (and the index)")
     args = parser.parse_args()
     sizes = [s for s in SIZES if s[0] in args.widths]
-    if args.guides:
-        capture_guides(args.themes)
+    if args.guides or args.plot:
+        (capture_guides if args.guides else capture_plot)(args.themes)
         index(list(PAGES), list(THEMES), SIZES)
         return
     capture(args.pages, args.themes, sizes)
     capture_languages(args.pages, args.languages)
     if args.pages == list(PAGES) and args.themes == list(THEMES) and sizes == SIZES:
         capture_guides(args.themes)
+        capture_plot(args.themes)
         index(args.pages, args.themes, sizes)
     if args.pages == list(PAGES) and args.languages == list(LANGUAGES):
         index_languages(args.pages, args.languages)

@@ -144,14 +144,21 @@ def test_about_opens_from_the_menu_with_the_metainfo_version_and_escape_closes_i
 
 def test_ctrl_question_and_ctrl_slash_open_the_keyboard_shortcuts_window():
     # One app for each key: with no window manager in the headless session, a closed window's focus goes nowhere.
+    # The plain C.UTF-8 locale, no LANGUAGE: no catalogue names GTK's keys (the harness's LANGUAGE=en picks GTK's
+    # English one, which does).
+    plain = {"LANGUAGE": "", "LANG": "C.UTF-8", "LC_ALL": ""}
     for key in ("ctrl+question", "ctrl+slash"):
-        with App("--page", "menu", "--size", "800x640") as app:
+        with App("--page", "menu", "--size", "800x640", env=plain) as app:
             app.accessible()
             xdo("key", key)
             window = app.find(name="Keyboard Shortcuts", showing=True)
             for title in ("Close the window", "Quit", "Main menu", "Show or hide the QA event log",
                           "Show or hide the snap guides", "First or last item"):
                 app.find(name=title, root=window)
+            # Keys named as people say them ("Page Up"), not by their key symbols ("Page_Up").
+            wait_until(lambda: app.find_all(role="label", name="Page Up", root=window), message="a key named Page Up")
+            keys = [n.name for n in app.find_all(role="label", root=window) if "_" in n.name]
+            assert keys == [], keys
             if key == "ctrl+question":
                 screenshot("shortcuts")
             xdo("key", "Escape")

@@ -212,8 +212,24 @@ final class MainMenu {
         // GTK keeps a toplevel window until it is destroyed, so it outlives the builder.
         guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
         let window = UnsafeMutablePointer<GtkWidget>(OpaquePointer(object))
+        Self.nameKeysAsSpoken(in: window)
         shortcuts = window
         present(window) { [weak self] in self?.shortcuts = nil }
+    }
+
+    /// GtkShortcutLabel writes a key its catalogue does not name (every key, in English: GTK has no English
+    /// catalogue) by its key symbol, "Page_Up": its keycaps' labels say the words instead ("Page Up").
+    private static func nameKeysAsSpoken(in widget: UnsafeMutablePointer<GtkWidget>) {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(current)), gtk_label_get_type()) != 0,
+               let text = gtk_label_get_text(current.opaque).map({ String(cString: $0) }), text.contains("_"),
+               gtk_label_get_use_underline(current.opaque) == 0 {
+                gtk_label_set_text(current.opaque, text.replacingUnderscores())
+            }
+            nameKeysAsSpoken(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     /// Shows `dialog` modal over the demo's window, destroyed with it; `gone` runs when it is destroyed.
@@ -277,4 +293,9 @@ final class MainMenu {
         defer { g_free(escaped) }
         return String(cString: escaped)
     }
+}
+
+private extension String {
+    /// "Page_Up" → "Page Up".
+    func replacingUnderscores() -> String { String(map { $0 == "_" ? " " : $0 }) }
 }
