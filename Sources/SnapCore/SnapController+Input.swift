@@ -1,5 +1,5 @@
-/// The controller's inputs: wheel notches, smooth scrolls, drags, keys, requests, outside offset changes, resizes,
-/// changes of the items, frames, and the drained events and gesture reports (the rules they follow are
+/// The controller's inputs: wheel notches, smooth scrolls, drags, keys, requests, outside offset changes and frames
+/// (resizes and changes of the items are `SnapController+Changes.swift`'s; the rules they follow,
 /// `SnapController.swift`'s).
 extension SnapController {
     // MARK: - Input

@@ -76,8 +76,6 @@ public struct SnapController {
     /// True while animating or while a gesture awaits its quiet-period end: keep a tick callback while true.
     public var needsFrames: Bool { motion != nil || endDetector.isActive }
 
-    }
-
     // MARK: - Internals
 
     /// The content follows direct input (touchpad or an outside adjustment change) to `newOffset`.
