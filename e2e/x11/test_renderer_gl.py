@@ -7,6 +7,7 @@ not copies; each launch asserts that the demo really mapped a GL driver (harness
 import harness
 # Aliased: run.py runs every module attribute named test_*.
 import test_carousel as carousel
+import test_carousel_taps as carousel_taps
 import test_centering as centering
 import test_menu as menu
 import test_segmented as segmented
@@ -26,7 +27,7 @@ test_gl_centering = _under_gl(centering.test_centering_crosses_the_threshold_bot
 test_gl_segmented = _under_gl(segmented.test_segmented_clicks_and_keys)
 test_gl_strip_drags = _under_gl(strip.test_strip_drags_with_and_without_fling_and_a_click_is_a_tap)
 test_gl_carousel_wheel = _under_gl(carousel.test_wheel_notches_move_one_page_each)
-test_gl_carousel_pictures = _under_gl(carousel.test_banner_veils_on_hover_and_while_pressed_within_its_corners)
+test_gl_carousel_pictures = _under_gl(carousel_taps.test_banner_veils_on_hover_and_while_pressed_within_its_corners)
 test_gl_carousel_resize = _under_gl(carousel.test_resize_keeps_the_current_page_in_place)
 
 
