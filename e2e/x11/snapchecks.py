@@ -70,9 +70,12 @@ class Strip:
 
 
 def app_window():
-    """The X id of the demo's visible window (GTK also makes a hidden 1x1 leader window with the same name)."""
+    """The X id of the demo's visible window. GTK gives its other X windows the same name: a hidden 1x1 leader, and
+    popups (a tooltip under a pointer parked where the last test's window ended, a popover), which are override-redirect."""
     out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^SnapScroll$"], capture_output=True,
                          text=True, check=True).stdout.split()
+    out = [w for w in out if "Override Redirect State: no" in subprocess.run(
+        ["xwininfo", "-id", w], capture_output=True, text=True).stdout]
     assert len(out) == 1, out
     return out[0]
 

@@ -17,6 +17,9 @@ final class MotionPlot {
     private var area: UnsafeMutablePointer<GtkWidget>!
     private let log: QALog
     private(set) var trace: MotionTrace?
+    /// Set on the widget's `destroy`: a gesture settling later (in the same dispatch as a replay closing the window)
+    /// draws nothing into widgets that are going.
+    private var closed = false
 
     init(recorder: MotionRecorder, log: QALog) {
         self.log = log
@@ -34,7 +37,7 @@ final class MotionPlot {
         gtk_overlay_add_overlay(widget.opaque, makeSaveButton())
         describe()
         recorder.onTrace = { [weak self] trace in self?.show(trace) }
-        WidgetLifetime.tie(self, to: widget)
+        WidgetLifetime.tie(self, to: widget) { plot in plot.closed = true }
     }
 
     /// A small button at the plot's bottom end corner: Save the plot as an image.
@@ -54,6 +57,7 @@ final class MotionPlot {
 
     /// Draws `trace` (a gesture just settled) and says so to screen readers.
     func show(_ trace: MotionTrace) {
+        guard !closed else { return }
         self.trace = trace
         describe()
         gtk_widget_queue_draw(area)

@@ -199,6 +199,8 @@ final class SessionReplay {
         timer?.cancel()
         timer = nil
         writeLine(line, to: resultDescriptor)
-        window?.close()
+        // On the main loop's next turn, not here: a difference is found inside a settle's dispatch, whose other
+        // observers (the QA panel, the motion plot, the component itself) still run after this returns.
+        MainLoopTimer.after(milliseconds: 0) { [weak window] in window?.close() }
     }
 }
