@@ -122,7 +122,8 @@ public final class Carousel {
                                 height: geometry.imageHeight.rounded())
     }
     /// Page dots following this carousel (``PageDots/attach(to:)``); weak, so the dots go with their window.
-    private var dots: [WeakDots] = []
+    /// The page dots following this carousel (``Carousel+Dots.swift``), not retained.
+    var dots: [WeakDots] = []
 
     /// A carousel of `pageCount` image banners; `banner(i)` describes page i (asked for only when page i is near
     /// the view).
@@ -290,23 +291,6 @@ public final class Carousel {
         scroller.itemWidget(at: page).flatMap { (store as? BannerPages)?.cells[$0.raw] }
     }
 
-    func attach(_ dots: PageDots) {
-        self.dots.removeAll { $0.dots == nil || $0.dots === dots }
-        self.dots.append(WeakDots(dots: dots))
-    }
-
-    func detach(_ dots: PageDots) {
-        self.dots.removeAll { $0.dots == nil || $0.dots === dots }
-    }
-
-    private func updateDots() {
-        guard !scroller.isTornDown else { return }
-        for entry in dots { entry.dots?.follow(self) }
-    }
-
-    private struct WeakDots {
-        weak var dots: PageDots?
-    }
 
     // MARK: - Internals
 
