@@ -31,11 +31,15 @@ from startup import PAGES, bare_window, measure_startup, print_startup  # noqa: 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The targets the figures are held to (docs/performance.md).
-READY_RATIO = 1.3        # ready within 1.3 x the bare window's time, on every page
-RSS_EXTRA_MB = 10.0      # resident memory within the bare window's + 10 MB, on every page
+READY_RATIO = 1.15       # ready within 1.15 x the bare window's time, on every page (issue 36)
+RSS_EXTRA_MB = 8.0       # resident memory within the bare window's + 8 MB, on every page (issue 36)
 LARGE_ITEMS = 1_000_000  # the large content: this many menu titles, strip items and banners
 LARGE_READY_MS = 1500.0  # with the large content: ready within 1.5 s on every page
-LARGE_RSS_MB = 120.0     # with the large content: resident memory under 120 MB on every page
+# With the large content: resident memory within the bare window's (drawn with the same renderer, in the same run)
+# + 95 MB on every page. The million items' own memory (the content file, the index) is the same whichever renderer
+# draws; what the renderer brings differs (Mesa's software GL alone makes the bare window ~151 MB, against ~25 MB with
+# cairo), so the bound is the bare window per renderer plus one allowance. 95 MB keeps the 120 MB bound set for cairo.
+LARGE_RSS_OVER_BARE_MB = 95.0
 LATE_FRAME_MS = 20.0     # a frame interval over 20 ms is a late frame
 # With the large content, no more late frames in a run than the bare window had at the same moments (the control),
 # plus two: no GTK window on this machine is sure of none (the hypervisor's steal, timers woken late), so the
@@ -268,8 +272,10 @@ def check_targets(startup, frames, motions, control):
         targets.append({"target": f"{r['name']}: ready <= {LARGE_READY_MS / 1000:.1f} s",
                         "measured": f"{r['ready_ms']:.0f} ms", "pass": r["ready_ms"] <= LARGE_READY_MS})
     for r in large:
-        targets.append({"target": f"{r['name']}: RSS <= {LARGE_RSS_MB:.0f} MB",
-                        "measured": f"{r['rss_mb']:.1f} MB", "pass": r["rss_mb"] <= LARGE_RSS_MB})
+        bound = floor["rss_mb"] + LARGE_RSS_OVER_BARE_MB
+        targets.append({"target": f"{r['name']}: RSS <= bare + {LARGE_RSS_OVER_BARE_MB:.0f} MB",
+                        "measured": f"{r['rss_mb']:.1f} MB = bare + {r['rss_over_bare_mb']:.1f} MB (bound {bound:.0f} MB)",
+                        "pass": r["rss_over_bare_mb"] <= LARGE_RSS_OVER_BARE_MB})
     # The shipped content's rows have no control run: each is held to no late frame.
     for r in frames[0::2]:
         targets.append({"target": f"{r['page']}, {r['items']} items: no frame over {LATE_FRAME_MS:.0f} ms",
