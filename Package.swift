@@ -47,6 +47,11 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--as-needed"]),
                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),  // see swiftSettings
+                // The static runtime makes a position-independent executable with ~27,000 relative relocations
+                // (660 KB of them, read at every start). The toolchain's lld packs them into a 5 KB table (RELR,
+                // glibc 2.36 and later) and lays the read-only data apart from the code: ~1 MB less resident.
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                             .when(configuration: .release)),
             ]
         ),
         // The image loader the library's pool starts (at most two, sandboxed, each decode within a budget: SnapGtk's
