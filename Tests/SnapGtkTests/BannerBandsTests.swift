@@ -17,24 +17,6 @@ final class BannerBandsTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// The bounds of every cairo node under `node` (through containers, transforms' offsets, clips and opacity).
-    private static func cairoBounds(_ node: OpaquePointer, into found: inout [graphene_rect_t]) {
-        switch gsk_render_node_get_node_type(node) {
-        case GSK_CAIRO_NODE:
-            var bounds = graphene_rect_t()
-            gsk_render_node_get_bounds(node, &bounds)
-            found.append(bounds)
-        case GSK_CONTAINER_NODE:
-            for i in 0..<gsk_container_node_get_n_children(node) { cairoBounds(gsk_container_node_get_child(node, i), into: &found) }
-        case GSK_TRANSFORM_NODE: cairoBounds(gsk_transform_node_get_child(node), into: &found)
-        case GSK_CLIP_NODE: cairoBounds(gsk_clip_node_get_child(node), into: &found)
-        case GSK_ROUNDED_CLIP_NODE: cairoBounds(gsk_rounded_clip_node_get_child(node), into: &found)
-        case GSK_OPACITY_NODE: cairoBounds(gsk_opacity_node_get_child(node), into: &found)
-        case GSK_DEBUG_NODE: cairoBounds(gsk_debug_node_get_child(node), into: &found)
-        default: break
-        }
-    }
-
     func testAPictureIsDrawnInBandsBelowTheMappingThreshold() throws {
         let path = try writeImage(in: folder, "wide.png", width: 1600, height: 1000, color: 0x3366_99ff)
         MainActor.assumeIsolated {
@@ -51,15 +33,7 @@ final class BannerBandsTests: XCTestCase {
                 XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cell.drawnSinceBind == [path] }, "never drawn")
                 waitFrames(2, of: cell.widget)
 
-                let width = Double(gtk_widget_get_width(cell.widget)), height = Double(gtk_widget_get_height(cell.widget))
-                guard let paintable = gtk_widget_paintable_new(cell.widget) else { return XCTFail("no paintable") }
-                defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
-                let snapshot = gtk_snapshot_new()!
-                gdk_paintable_snapshot(paintable, snapshot, width, height)
-                guard let node = gtk_snapshot_free_to_node(snapshot) else { return XCTFail("nothing drawn") }
-                defer { gsk_render_node_unref(node) }
-                var bands: [graphene_rect_t] = []
-                Self.cairoBounds(node, into: &bands)
+                let bands = nodeBounds(drawnBy: cell.widget, type: GSK_CAIRO_NODE)
 
                 let scale = Double(gtk_widget_get_scale_factor(cell.widget))
                 for band in bands {
@@ -72,4 +46,36 @@ final class BannerBandsTests: XCTestCase {
             }
         }
     }
+}
+
+/// The bounds of every node of `type` that `widget` draws now (through containers, transforms, clips and opacity).
+@MainActor
+func nodeBounds(drawnBy widget: UnsafeMutablePointer<GtkWidget>, type: GskRenderNodeType) -> [graphene_rect_t] {
+    func collect(_ node: OpaquePointer, into found: inout [graphene_rect_t]) {
+        let kind = gsk_render_node_get_node_type(node)
+        if kind == type {
+            var bounds = graphene_rect_t()
+            gsk_render_node_get_bounds(node, &bounds)
+            found.append(bounds)
+        }
+        switch kind {
+        case GSK_CONTAINER_NODE:
+            for i in 0..<gsk_container_node_get_n_children(node) { collect(gsk_container_node_get_child(node, i), into: &found) }
+        case GSK_TRANSFORM_NODE: collect(gsk_transform_node_get_child(node), into: &found)
+        case GSK_CLIP_NODE: collect(gsk_clip_node_get_child(node), into: &found)
+        case GSK_ROUNDED_CLIP_NODE: collect(gsk_rounded_clip_node_get_child(node), into: &found)
+        case GSK_OPACITY_NODE: collect(gsk_opacity_node_get_child(node), into: &found)
+        case GSK_DEBUG_NODE: collect(gsk_debug_node_get_child(node), into: &found)
+        default: break
+        }
+    }
+    guard let paintable = gtk_widget_paintable_new(widget) else { return [] }
+    defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+    let snapshot = gtk_snapshot_new()!
+    gdk_paintable_snapshot(paintable, snapshot, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
+    guard let node = gtk_snapshot_free_to_node(snapshot) else { return [] }
+    defer { gsk_render_node_unref(node) }
+    var found: [graphene_rect_t] = []
+    collect(node, into: &found)
+    return found
 }
