@@ -28,6 +28,19 @@ final class PageDotsTests: XCTestCase {
         }
     }
 
+    func testDotsAreRenderNodesNotCairoDrawings() {
+        // Dots are redrawn in every frame of a scroll; under gl a cairo drawing is drawn into a texture and
+        // uploaded each time, where a colour in a rounded clip is drawn by a shader.
+        MainActor.assumeIsolated {
+            let dots = PageDots(count: 5)
+            let window = presentInWindow(dots.widget, width: 300, height: 80)
+            defer { gtk_window_destroy(window.cast()) }
+            waitFrames(2, of: dots.widget)
+            XCTAssertEqual(nodeBounds(drawnBy: dots.widget, type: GSK_CAIRO_NODE).count, 0, "cairo drawings")
+            XCTAssertEqual(nodeBounds(drawnBy: dots.widget, type: GSK_ROUNDED_CLIP_NODE).count, 5, "one disc a dot")
+        }
+    }
+
     func testCurrentDotIsSelectedAndTheOnlyTabStop() {
         MainActor.assumeIsolated {
             let dots = PageDots(count: 5)

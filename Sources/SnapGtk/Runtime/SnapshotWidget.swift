@@ -18,7 +18,23 @@ public enum SnapshotWidget {
         role: GtkAccessibleRole, owner: Owner,
         draw: @escaping @MainActor (Owner, Widget, OpaquePointer, Double, Double) -> Void
     ) -> Widget {
-        let widget = snap_widget_new_with_role(type, role)!
+        let widget = make(role: role)
+        attach(to: widget, owner: owner, draw: draw)
+        return widget
+    }
+
+    /// A new widget with the accessible role `role` that draws nothing until `attach(to:owner:draw:)` gives it its
+    /// drawing (for an owner that keeps the widget in a constant, made before the owner is).
+    static func make(role: GtkAccessibleRole) -> Widget {
+        snap_widget_new_with_role(type, role)!
+    }
+
+    /// Has `widget` (made by this type) draw by calling `draw` with its owner, the widget, the snapshot and the
+    /// widget's width and height; `owner` is held weakly.
+    static func attach<Owner: AnyObject>(
+        to widget: Widget, owner: Owner,
+        draw: @escaping @MainActor (Owner, Widget, OpaquePointer, Double, Double) -> Void
+    ) {
         let box = DrawBox { [weak owner] widget, snapshot, width, height in
             if let owner { draw(owner, widget, snapshot, width, height) }
         }
@@ -26,7 +42,6 @@ public enum SnapshotWidget {
                                 Unmanaged.passRetained(box).toOpaque()) { data in
             Unmanaged<DrawBox>.fromOpaque(data!).release()
         }
-        return widget
     }
 
     /// Registered once, on first use: a `GtkWidget` subclass with a snapshot function of its own.

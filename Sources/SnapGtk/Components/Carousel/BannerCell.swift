@@ -59,7 +59,7 @@ final class BannerCell {
         gtk_widget_add_css_class(widget, "banner")
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
 
-        image = gtk_drawing_area_new()
+        image = SnapshotWidget.make(role: GTK_ACCESSIBLE_ROLE_IMG)
         gtk_widget_add_css_class(image, "banner-image")
         placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         gtk_widget_add_css_class(placeholder, "banner-placeholder")
@@ -89,7 +89,9 @@ final class BannerCell {
         gtk_overlay_add_overlay(overlay.opaque, veil)
         gtk_overlay_add_overlay(overlay.opaque, placeholder)
 
-        WidgetLifetime.draw(image, owner: self) { cell, _, cr, width, height in cell.draw(cr, width: width, height: height) }
+        SnapshotWidget.attach(to: image, owner: self) { cell, _, snapshot, width, height in
+            cell.draw(snapshot, width: width, height: height)
+        }
         PressFeedback.attach(to: widget)
         WidgetLifetime.tie(self, to: widget) { cell in
             if cell.highlightSource != 0 { g_source_remove(cell.highlightSource) }
@@ -137,8 +139,6 @@ final class BannerCell {
         self.geometry = geometry
         let width = Int32(geometry.panelWidth.rounded())
         gtk_widget_set_size_request(widget, width, Int32(geometry.panelHeight.rounded()))
-        gtk_drawing_area_set_content_width(image.cast(), width)
-        gtk_drawing_area_set_content_height(image.cast(), Int32(geometry.imageHeight.rounded()))
         gtk_widget_set_size_request(image, width, Int32(geometry.imageHeight.rounded()))
         gtk_widget_set_size_request(title, width, Int32(geometry.textHeight.rounded()))
         let size = min(max(geometry.textHeight * Self.titleSizeRatio, Self.titleSizeRange.lowerBound), Self.titleSizeRange.upperBound)
@@ -176,37 +176,84 @@ final class BannerCell {
         min(designCornerRadius * geometry.scale, min(width, height) / 2)
     }
 
-    private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-        roundedRectangle(cr, width: width, height: height, radius: cornerRadius(width: width, height: height))
-        cairo_clip(cr)
-        let fitting = pixelSize(width: width, height: height)
-        var picture: DecodedImage?
-        if let path {
-            switch cache.lookup(path: path, fitting: fitting) {
-            case .image(let image, let covers):
-                picture = image
-                if !covers { decode(path, fitting: fitting) }
-            case .failed(let failure):
-                if !showsPlaceholder, let index { reportLate(failure, index: index, path: path) }
-            case .none:
-                decode(path, fitting: fitting)
+    /// The most bytes of pixels one band of the picture covers (below glibc's 128 KiB mapping threshold, which the
+    /// demo fixes; see `draw`).
+    static let bandBytes = 96 << 10
+
+    /// The picture, drawn to cover the panel in its rounded shape, in horizontal bands of cairo drawing: GTK 4.8's
+    /// cairo renderer replays each cairo node into a temporary image of its visible size in every frame that shows
+    /// it, and an image over glibc's mapping threshold is mapped and faulted in anew each time (a 342×229 banner is
+    /// 313 KB), where bands under it come from the heap and reuse its memory. Only the bands that hold the corners
+    /// are clipped to the curve; the others are plain copies. The gl renderer draws a cairo node once into a texture
+    /// it keeps with the node (which lives as long as the cell is not redrawn), so there the picture is one node.
+    private func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        guard width > 0, height > 0 else { return }
+        let radius = cornerRadius(width: width, height: height)
+        guard let picture = lookUpPicture(fitting: pixelSize(width: width, height: height)) else {
+            return paintPlain(snapshot, width: width, height: height, radius: radius)
+        }
+        let scale = Double(max(1, gtk_widget_get_scale_factor(image)))
+        let rowsPerBand = !drawnByCairo ? height
+            : max(1, (Double(Self.bandBytes / (Int((width * scale).rounded(.up)) * 4)) / scale).rounded(.down))
+        let corner = min(radius.rounded(.up), (height / 2).rounded(.up))
+        var top = 0.0
+        while top < height {
+            // The corner rows make bands of their own, so the bands between need no curved clip.
+            let inCorner = top < corner || top >= height - corner
+            let limit = top < corner ? corner : (top < height - corner ? height - corner : height)
+            let bottom = min(top + rowsPerBand, limit)
+            var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: Float(top)),
+                                         size: graphene_size_t(width: Float(width), height: Float(bottom - top)))
+            if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
+                if inCorner {
+                    roundedRectangle(cr, width: width, height: height, radius: radius)
+                    cairo_clip(cr)
+                }
+                paint(picture, cr, width: width, height: height)
+                cairo_destroy(cr)
             }
-            if picture != nil, drawnSinceBind.last != path { drawnSinceBind.append(path) }
+            top = bottom
         }
-        if let picture {
-            // Cover: fill the panel, crop the overflow evenly, on whole pixels: GTK replays this drawing in every
-            // frame that moves the banner, and an image at its own size on a whole-pixel offset is a plain copy for
-            // pixman, where half a pixel off (a 230 px image in a 229 px panel) is filtered anew each frame.
-            let scale = max(width / Double(picture.width), height / Double(picture.height))
-            cairo_translate(cr, ((width - Double(picture.width) * scale) / 2).rounded(.down),
-                            ((height - Double(picture.height) * scale) / 2).rounded(.down))
-            cairo_scale(cr, scale, scale)
-            cairo_set_source_surface(cr, picture.surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
-        } else {
-            paintPlain(cr)
+    }
+
+    /// Whether the window's renderer is GTK's cairo renderer (which replays cairo nodes in every frame).
+    private var drawnByCairo: Bool {
+        guard let native = gtk_widget_get_native(image), let renderer = gtk_native_get_renderer(native) else { return true }
+        return g_type_check_instance_is_a(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self),
+                                          Self.cairoRendererType) != 0
+    }
+
+    /// GTK's cairo renderer's type (`GSK_TYPE_CAIRO_RENDERER`, a macro Swift cannot call).
+    private static let cairoRendererType = gsk_cairo_renderer_get_type()
+
+    /// The pixels to draw for the bound image, asking for a decode when there are none or too few; nil without.
+    private func lookUpPicture(fitting: (width: Int, height: Int)) -> DecodedImage? {
+        guard let path else { return nil }
+        var picture: DecodedImage?
+        switch cache.lookup(path: path, fitting: fitting) {
+        case .image(let image, let covers):
+            picture = image
+            if !covers { decode(path, fitting: fitting) }
+        case .failed(let failure):
+            if !showsPlaceholder, let index { reportLate(failure, index: index, path: path) }
+        case .none:
+            decode(path, fitting: fitting)
         }
+        if picture != nil, drawnSinceBind.last != path { drawnSinceBind.append(path) }
+        return picture
+    }
+
+    /// Cover: fill the panel, crop the overflow evenly, on whole pixels: GTK replays this drawing in every frame that
+    /// moves the banner, and an image at its own size on a whole-pixel offset is a plain copy for pixman, where half
+    /// a pixel off (a 230 px image in a 229 px panel) is filtered anew each frame.
+    private func paint(_ picture: DecodedImage, _ cr: OpaquePointer, width: Double, height: Double) {
+        let scale = max(width / Double(picture.width), height / Double(picture.height))
+        cairo_translate(cr, ((width - Double(picture.width) * scale) / 2).rounded(.down),
+                        ((height - Double(picture.height) * scale) / 2).rounded(.down))
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, picture.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
     }
 
     /// Hover and pressed feedback: the veil's CSS `color` (transparent at rest) in the picture's rounded shape, as
@@ -224,12 +271,18 @@ final class BannerCell {
         gtk_snapshot_pop(snapshot)
     }
 
-    /// The panel without an image: the text colour, faint.
-    private func paintPlain(_ cr: OpaquePointer) {
+    /// The panel without an image: the text colour, faint, in the picture's rounded shape (render nodes, no image).
+    private func paintPlain(_ snapshot: OpaquePointer, width: Double, height: Double, radius: Double) {
         var color = GdkRGBA()
         gtk_style_context_get_color(gtk_widget_get_style_context(image), &color)
-        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), 0.1)
-        cairo_paint(cr)
+        color.alpha = 0.1
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                     size: graphene_size_t(width: Float(width), height: Float(height)))
+        var shape = GskRoundedRect()
+        gsk_rounded_rect_init_from_rect(&shape, &bounds, Float(radius))
+        gtk_snapshot_push_rounded_clip(snapshot, &shape)
+        gtk_snapshot_append_color(snapshot, &color, &bounds)
+        gtk_snapshot_pop(snapshot)
     }
 
     /// Asks for `path` decoded to cover `fitting`, unless this binding asked already; draws again when the pixels are

@@ -252,15 +252,16 @@ public final class PageDots {
     }
 
     private func makeDot(slot: Int) -> UnsafeMutablePointer<GtkWidget> {
-        let dot = snap_widget_new_with_role(gtk_drawing_area_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
+        // Render nodes, not a drawing area: the dots are redrawn in every frame of a scroll, and the gl renderer
+        // draws a new cairo node into a texture of its own and uploads it each time.
+        let dot = SnapshotWidget.make(role: GTK_ACCESSIBLE_ROLE_TAB)
         gtk_widget_add_css_class(dot, "page-dot")
         let size = 2 * Self.selectedRadius
-        gtk_drawing_area_set_content_width(dot.cast(), Int32(size + Self.spacing))
-        gtk_drawing_area_set_content_height(dot.cast(), Int32(size + 2 * Self.margin))
+        gtk_widget_set_size_request(dot, Int32(size + Self.spacing), Int32(size + 2 * Self.margin))
         gtk_widget_set_cursor_from_name(dot, "pointer")
         PressFeedback.attach(to: dot)
-        WidgetLifetime.draw(dot, owner: self) { dots, area, cr, width, height in
-            dots.draw(slot: slot, area: area, cr: cr, width: width, height: height)
+        SnapshotWidget.attach(to: dot, owner: self) { dots, dot, snapshot, width, height in
+            dots.draw(slot: slot, dot: dot, snapshot: snapshot, width: width, height: height)
         }
         let click = gtk_gesture_click_new()!
         Signals.connectPress(UnsafeMutableRawPointer(click), "released") { [weak self] _, _, _ in
@@ -307,14 +308,20 @@ public final class PageDots {
         for dot in dots { gtk_widget_queue_draw(dot) }
     }
 
-    private func draw(slot: Int, area: UnsafeMutablePointer<GtkWidget>, cr: OpaquePointer, width: Double, height: Double) {
+    /// The dot: a disc of the text colour at the page's radius and opacity, in the middle of its widget.
+    private func draw(slot: Int, dot: UnsafeMutablePointer<GtkWidget>, snapshot: OpaquePointer, width: Double, height: Double) {
         let page = firstPage + slot
         var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(area), &color)
-        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue),
-                              Double(color.alpha) * opacity(ofPage: page))
-        cairo_arc(cr, width / 2, height / 2, radius(ofPage: page), 0, 2 * Double.pi)
-        cairo_fill(cr)
+        gtk_style_context_get_color(gtk_widget_get_style_context(dot), &color)
+        color.alpha *= Float(opacity(ofPage: page))
+        let radius = Float(radius(ofPage: page))
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: Float(width / 2) - radius, y: Float(height / 2) - radius),
+                                     size: graphene_size_t(width: 2 * radius, height: 2 * radius))
+        var disc = GskRoundedRect()
+        gsk_rounded_rect_init_from_rect(&disc, &bounds, radius)
+        gtk_snapshot_push_rounded_clip(snapshot, &disc)
+        gtk_snapshot_append_color(snapshot, &color, &bounds)
+        gtk_snapshot_pop(snapshot)
     }
 }
 
