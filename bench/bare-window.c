@@ -6,17 +6,6 @@
  * clock's intervals (as the demo's frame benchmark records them) and closes: the late frames any GTK app would see on
  * this machine at the same time, for comparison with the demo's.
  *
- * With SNAPSCROLL_BENCH_LATENCY=N its child is the same row in a stock GtkScrolledWindow (kinetic scrolling on, as
- * GTK's default), and after `ready` it makes N rounds of the demo's latency inputs' motions (SNAPSCROLL_BENCH_INPUT=
- * latency): GTK 4 cannot inject events, so each input is a gtk_adjustment_set_value() made from a GLib timeout at the
- * demo's spacing (a notch: one step of 120 px; a drag: 20 steps of 6 px 8 ms apart; a swipe: the demo's 8 touchpad
- * deltas 8 ms apart), and the latency of the first input not yet drawn is from that call to the after-paint of the
- * first frame whose adjustment value differs from the one before it; then one {"event":"bench",...} line with the
- * demo's fields. It measures the stock widget's path from a new value to the screen, not its event handling. With
- * SNAPSCROLL_BENCH_LATENCY_BANNERS its row shows the carousel's pictures instead of buttons (see banner_row). As the
- * demo's run, it first writes {"event":"bench-pointer","x":…,"y":…} (the row's middle on its surface) and waits up to
- * 3 s for the harness to put the pointer there, so hover styles follow the moving row as they would under a wheel.
- *
  * With SNAPSCROLL_BENCH_WATCH=SECONDS, as the demo's frame watch: from `ready` for that long, frames kept coming by a
  * tick callback, every interval (monotonic time at each tick) with when it started, then one {"event":"bench",...}
  * line; the window stays open (the resize row resizes it meanwhile). */
@@ -134,7 +123,7 @@ static void print_usage(void) {
 
 /* The frame control: intervals of the frame clock's (smoothed) frame time while the row scrolls. */
 #define LATE_FRAME_MS 20.0
-static int frames_wanted, frames_seen, late_frames, latency_rounds;
+static int frames_wanted, frames_seen, late_frames;
 static gint64 first_frame_time, last_frame_time;
 static double interval_max_ms, lowest_value = INFINITY, highest_value = -INFINITY;
 
@@ -170,167 +159,6 @@ static gboolean scroll_tick_cb(GtkWidget *scroller, GdkFrameClock *clock, gpoint
     return G_SOURCE_REMOVE;
 }
 
-/* The latency control. */
-#define LAT_KINDS 3
-#define LAT_MAX 4096
-static const char *lat_kinds[LAT_KINDS] = {"wheel", "drag", "swipe"};
-typedef struct { int kind; int delay_ms; gboolean waits; double delta; } LatStep;
-static LatStep *lat_steps;
-static int lat_count, lat_next;
-static GtkAdjustment *lat_adj;
-static GdkFrameClock *lat_clock;
-static GtkWidget *lat_window;
-static gboolean lat_pending;
-static gint64 lat_time;
-static double lat_value;
-static int lat_kind, lat_frames, lat_home_waits;
-static double lat_paint[LAT_KINDS][LAT_MAX], lat_start[LAT_KINDS][LAT_MAX];
-static int lat_n[LAT_KINDS], lat_behind[LAT_KINDS], lat_undrawn[LAT_KINDS];
-static gboolean lat_pointer_over, lat_home;
-static gint64 lat_last_frame;
-static int lat_idle_polls;
-
-static void lat_add(int kind, int delay_ms, gboolean waits, double delta) {
-    lat_steps[lat_count++] = (LatStep){kind, delay_ms, waits, delta};
-}
-
-static void lat_after_paint(GdkFrameClock *clock, gpointer data) {
-    lat_last_frame = g_get_monotonic_time();
-    if (!lat_pending) return;
-    if (gtk_adjustment_get_value(lat_adj) == lat_value) { lat_frames++; return; }
-    int k = lat_kind;
-    if (lat_n[k] < LAT_MAX) {
-        lat_paint[k][lat_n[k]] = (g_get_monotonic_time() - lat_time) / 1000.0;
-        lat_start[k][lat_n[k]] = (gdk_frame_clock_get_frame_time(clock) - lat_time) / 1000.0;
-        lat_n[k]++;
-    }
-    if (lat_frames > lat_behind[k]) lat_behind[k] = lat_frames;
-    lat_pending = FALSE;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Nearest-rank percentile of sorted values, as the demo's benchmark. */
-static double percentile(const double *sorted, int n, double p) {
-    if (n == 0) return 0;
-    int rank = (int)ceil(p / 100 * n);
-    if (rank < 1) rank = 1;
-    if (rank > n) rank = n;
-    return sorted[rank - 1];
-}
-
-static void lat_finish(void) {
-    printf("{\"event\":\"bench\",\"page\":\"stock\",\"input\":\"latency\",\"pointer_over_row\":%s",
-           lat_pointer_over ? "true" : "false");
-    for (int k = 0; k < LAT_KINDS; k++) {
-        const char *names[2] = {"paint", "start"};
-        double *sets[2] = {lat_paint[k], lat_start[k]};
-        for (int s = 0; s < 2; s++) {
-            qsort(sets[s], lat_n[k], sizeof(double), compare_doubles);
-            printf(",\"%s_%s_median_ms\":%.3f,\"%s_%s_p95_ms\":%.3f,\"%s_%s_max_ms\":%.3f", lat_kinds[k], names[s],
-                   percentile(sets[s], lat_n[k], 50), lat_kinds[k], names[s], percentile(sets[s], lat_n[k], 95),
-                   lat_kinds[k], names[s], lat_n[k] ? sets[s][lat_n[k] - 1] : 0.0);
-        }
-        printf(",\"%s_paint_ms\":[", lat_kinds[k]);   /* every latency (sorted), as the demo's */
-        for (int i = 0; i < lat_n[k]; i++) printf("%s%.3f", i ? "," : "", lat_paint[k][i]);
-        printf("]");
-        printf(",\"%s_inputs\":%d,\"%s_frames_behind_max\":%d,\"%s_undrawn\":%d", lat_kinds[k], lat_n[k],
-               lat_kinds[k], lat_behind[k], lat_kinds[k], lat_undrawn[k]);
-    }
-    printf("}\n");
-    fflush(stdout);
-    gtk_window_destroy(GTK_WINDOW(lat_window));
-}
-
-static void lat_schedule(void);
-
-static gboolean lat_fire(gpointer data) {
-    LatStep step = lat_steps[lat_next++];
-    double before = gtk_adjustment_get_value(lat_adj);
-    gint64 now = g_get_monotonic_time();
-    gtk_adjustment_set_value(lat_adj, before + step.delta);
-    if (!lat_pending) {
-        lat_pending = TRUE;
-        lat_time = now;
-        lat_value = before;
-        lat_kind = step.kind;
-        lat_frames = 0;
-    }
-    lat_schedule();
-    return G_SOURCE_REMOVE;
-}
-
-/* Before a gesture: the last input drawn (or given up on after a second), the row back in its middle, then the
- * window idle (no frame for 100 ms, or 2 s gone), as the demo's run. */
-static gboolean lat_wait(gpointer data) {
-    if (!lat_home) {
-        if (lat_pending && ++lat_home_waits <= 20) return G_SOURCE_CONTINUE;
-        if (lat_pending) lat_undrawn[lat_kind]++;
-        lat_pending = FALSE;
-        lat_home_waits = 0;
-        double span = gtk_adjustment_get_upper(lat_adj) - gtk_adjustment_get_page_size(lat_adj);
-        gtk_adjustment_set_value(lat_adj, span / 2);
-        lat_home = TRUE;
-        lat_idle_polls = 0;
-        return G_SOURCE_CONTINUE;
-    }
-    if (g_get_monotonic_time() - lat_last_frame < 100000 && ++lat_idle_polls <= 40) return G_SOURCE_CONTINUE;
-    lat_home = FALSE;
-    g_timeout_add(lat_steps[lat_next].delay_ms, lat_fire, NULL);
-    return G_SOURCE_REMOVE;
-}
-
-static void lat_schedule(void) {
-    if (lat_next >= lat_count) { lat_finish(); return; }
-    if (lat_steps[lat_next].waits) g_timeout_add(50, lat_wait, NULL);
-    else g_timeout_add(lat_steps[lat_next].delay_ms, lat_fire, NULL);
-}
-
-static void lat_begin(GtkWidget *scroller, GtkWidget *window, int rounds) {
-    lat_window = window;
-    lat_adj = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(scroller));
-    lat_clock = gtk_widget_get_frame_clock(window);
-    g_signal_connect(lat_clock, "after-paint", G_CALLBACK(lat_after_paint), NULL);
-    lat_steps = g_new0(LatStep, rounds * 32);
-    /* The demo's short swipe: 8 deltas 8 ms apart rising evenly to 1.5 px/ms over the first half. */
-    for (int round = 0; round < rounds; round++) {
-        double sign = round % 2 == 0 ? 1 : -1;
-        lat_add(0, 100, TRUE, sign * 120);
-        for (int i = 1; i <= 20; i++) lat_add(1, i == 1 ? 100 : 8, i == 1, sign * 6);
-        for (int i = 0; i < 8; i++) lat_add(2, i == 0 ? 100 : 8, i == 0, sign * 1.5 * 8 * (i + 1 < 4 ? i + 1 : 4) / 4);
-    }
-    lat_schedule();
-}
-
-static int lat_pointer_polls;
-
-/* Starts the rounds once GTK marks the row hovered (it does up the chain from the widget under the pointer). */
-static gboolean lat_pointer_wait(gpointer scroller) {
-    gboolean over = (gtk_widget_get_state_flags(scroller) & GTK_STATE_FLAG_PRELIGHT) != 0;
-    if (!over && ++lat_pointer_polls < 60) return G_SOURCE_CONTINUE;
-    lat_pointer_over = over;
-    lat_begin(scroller, gtk_widget_get_ancestor(scroller, GTK_TYPE_WINDOW), latency_rounds);
-    return G_SOURCE_REMOVE;
-}
-
-static void lat_ready_cb(GdkFrameClock *clock, gpointer scroller) {
-    static gboolean begun;
-    if (!ready_sent || begun) return;
-    begun = TRUE;
-    GtkNative *native = gtk_widget_get_native(scroller);
-    graphene_point_t middle = GRAPHENE_POINT_INIT(gtk_widget_get_width(scroller) / 2.0f,
-                                                  gtk_widget_get_height(scroller) / 2.0f), point;
-    double sx = 0, sy = 0;
-    if (!gtk_widget_compute_point(scroller, GTK_WIDGET(native), &middle, &point)) point = middle;
-    gtk_native_get_surface_transform(native, &sx, &sy);
-    printf("{\"event\":\"bench-pointer\",\"x\":%.0f,\"y\":%.0f}\n", point.x + sx, point.y + sy);
-    fflush(stdout);
-    g_timeout_add(50, lat_pointer_wait, scroller);
-}
-
 /* The frame watch. */
 static double watch_seconds;
 static gint64 watch_started, watch_last;
@@ -360,74 +188,6 @@ static gboolean watch_tick_cb(GtkWidget *window, GdkFrameClock *clock, gpointer 
     return G_SOURCE_REMOVE;
 }
 
-/* One banner's picture: the image scaled to cover w x h (cropped evenly) in a rounded rectangle of radius r, drawn
- * once into an image surface that each frame then only composites. */
-static cairo_surface_t *banner_surface(const char *file, int w, int h, double r) {
-    int fw = 0, fh = 0;
-    if (!gdk_pixbuf_get_file_info(file, &fw, &fh) || fw <= 0 || fh <= 0) return NULL;
-    double scale = fmax((double)w / fw, (double)h / fh);
-    GdkPixbuf *pixbuf = gdk_pixbuf_new_from_file_at_scale(file, (int)ceil(fw * scale), (int)ceil(fh * scale), TRUE, NULL);
-    if (!pixbuf) return NULL;
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-    cairo_t *cr = cairo_create(surface);
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, w - r, r, r, -G_PI / 2, 0);
-    cairo_arc(cr, w - r, h - r, r, 0, G_PI / 2);
-    cairo_arc(cr, r, h - r, r, G_PI / 2, G_PI);
-    cairo_arc(cr, r, r, r, G_PI, 3 * G_PI / 2);
-    cairo_close_path(cr);
-    cairo_clip(cr);
-    gdk_cairo_set_source_pixbuf(cr, pixbuf, floor((w - gdk_pixbuf_get_width(pixbuf)) / 2.0),
-                                floor((h - gdk_pixbuf_get_height(pixbuf)) / 2.0));
-    cairo_paint(cr);
-    cairo_destroy(cr);
-    g_object_unref(pixbuf);
-    return surface;
-}
-
-static void draw_banner(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer surface) {
-    cairo_set_source_surface(cr, surface, 0, 0);
-    cairo_paint(cr);
-}
-
-/* The carousel's content in a stock scrolled window: SNAPSCROLL_BENCH_LATENCY_BANNERS is "W H SPACING RADIUS" (the
- * demo's banner geometry, from its own latency run) followed by one image file per line; 200 banners cycle them,
- * each a picture over its title, as the carousel's cells. */
-static GtkWidget *banner_row(const char *spec) {
-    char **lines = g_strsplit(spec, "\n", -1);
-    double width = 0, height = 0, gap = 0, radius = 0;
-    if (!lines[0] || sscanf(lines[0], "%lf %lf %lf %lf", &width, &height, &gap, &radius) != 4 || width < 1 || height < 1) {
-        fprintf(stderr, "bare-window: SNAPSCROLL_BENCH_LATENCY_BANNERS: \"W H SPACING RADIUS\" then files\n");
-        exit(2);
-    }
-    int w = (int)round(width), h = (int)round(height), spacing = (int)round(gap);
-    GPtrArray *pictures = g_ptr_array_new();   /* kept for the process's life */
-    for (int i = 1; lines[i]; i++) {
-        if (!*lines[i]) continue;
-        cairo_surface_t *surface = banner_surface(lines[i], w, h, radius);
-        if (!surface) { fprintf(stderr, "bare-window: cannot read %s\n", lines[i]); exit(2); }
-        g_ptr_array_add(pictures, surface);
-    }
-    g_strfreev(lines);
-    if (pictures->len == 0) { fprintf(stderr, "bare-window: no banner files\n"); exit(2); }
-    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, spacing);
-    for (int i = 0; i < 200; i++) {
-        GtkWidget *cell = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-        GtkWidget *picture = gtk_drawing_area_new();
-        gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(picture), w);
-        gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(picture), h);
-        gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(picture), draw_banner, pictures->pdata[i % pictures->len], NULL);
-        gtk_box_append(GTK_BOX(cell), picture);
-        char text[32];
-        snprintf(text, sizeof text, "Banner %d", i + 1);
-        GtkWidget *title = gtk_label_new(text);
-        gtk_label_set_xalign(GTK_LABEL(title), 0);
-        gtk_box_append(GTK_BOX(cell), title);
-        gtk_box_append(GTK_BOX(row), cell);
-    }
-    return row;
-}
-
 static GtkWidget *button_row(void) {
     GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24);
     for (int i = 1; i <= 200; i++) {
@@ -439,8 +199,7 @@ static GtkWidget *button_row(void) {
 }
 
 static GtkWidget *scrolling_row(void) {
-    const char *banners = getenv("SNAPSCROLL_BENCH_LATENCY_BANNERS");
-    GtkWidget *row = banners ? banner_row(banners) : button_row();
+    GtkWidget *row = button_row();
     GtkWidget *scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), row);
@@ -448,10 +207,8 @@ static GtkWidget *scrolling_row(void) {
     return scroller;
 }
 
-static void realize_cb(GtkWidget *window, gpointer scroller) {
+static void realize_cb(GtkWidget *window, gpointer data) {
     g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(after_paint_cb), window);
-    if (latency_rounds > 0)
-        g_signal_connect_after(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(lat_ready_cb), scroller);
 }
 
 static void activate_cb(GtkApplication *app, gpointer data) {
@@ -461,15 +218,8 @@ static void activate_cb(GtkApplication *app, gpointer data) {
     gtk_window_set_default_size(GTK_WINDOW(window), 960, 640);
     const char *frames = getenv("SNAPSCROLL_BENCH_FRAMES");
     frames_wanted = frames ? atoi(frames) : 0;
-    const char *latency = getenv("SNAPSCROLL_BENCH_LATENCY");
-    latency_rounds = latency ? atoi(latency) : 0;
-    GtkWidget *scroller = NULL;
-    if (latency_rounds > 0) {
-        scroller = scrolling_row();
-        gtk_scrolled_window_set_kinetic_scrolling(GTK_SCROLLED_WINDOW(scroller), TRUE);
-        gtk_window_set_child(GTK_WINDOW(window), scroller);
-    } else if (frames_wanted > 0) {
-        scroller = scrolling_row();
+    if (frames_wanted > 0) {
+        GtkWidget *scroller = scrolling_row();
         gtk_window_set_child(GTK_WINDOW(window), scroller);
         gtk_widget_add_tick_callback(scroller, scroll_tick_cb, window, NULL);
     } else {
@@ -478,7 +228,7 @@ static void activate_cb(GtkApplication *app, gpointer data) {
     const char *watch = getenv("SNAPSCROLL_BENCH_WATCH");
     watch_seconds = watch ? atof(watch) : 0;
     if (watch_seconds > 0) gtk_widget_add_tick_callback(window, watch_tick_cb, NULL, NULL);
-    g_signal_connect_after(window, "realize", G_CALLBACK(realize_cb), scroller);
+    g_signal_connect_after(window, "realize", G_CALLBACK(realize_cb), NULL);
     mark("window");
     gtk_window_present(GTK_WINDOW(window));
     mark("present");

@@ -2,7 +2,8 @@
 start-up and memory against a bare GTK window (with a per-phase breakdown), start-up with 1,000,000 items on every
 page, frame timing during programmatic snaps with the shipped content and with 1,000,000 items, during touchpad
 flings and during motions across a looping row's seam with 1,000,000 items, input latency (wheel, drag, swipe)
-against a stock GtkScrolledWindow, the longest frame around a resize beside the bare window's, CPU time and context
+against a stock GtkScrolledWindow in the component's place in the demo's window, the longest frame around a resize
+beside the bare window's, CPU time and context
 switches per second of motion by thread beside the bare window's scrolling, idle wake-ups, decoding through the loader
 pool (cold and warm) beside the same decode in-process, and the core's figures.
 Start-up, frames and latency are measured with each of GTK's renderers in turn (cairo, and gl: Mesa's software GL
@@ -108,9 +109,9 @@ def measure_renderer(renderer, demo, large, opts):
                 motions.append(large_row(measure_frames(demo, page, count, ["--content", large, "--loop"], input=kind)))
         for r in frames + motions:
             r["page"], r["renderer"] = f"{renderer} {r['page']}", renderer
-        # Input latency on each snapping page against the stock scrolled window, runs interleaved (bench/latency.py).
-        latency, latency_control = measure_latency_rows(demo, bare, SNAPPING_PAGES, opts.latency, opts.latency_runs,
-                                                        renderer)
+        # Input latency on each snapping page against a stock scrolled window in the component's place in the same
+        # window, runs interleaved (bench/latency.py).
+        latency, latency_control = measure_latency_rows(demo, SNAPPING_PAGES, opts.latency, opts.latency_runs, renderer)
     floor = {"frames": sum(c["frames"] for c in control), "late_frames": sum(c["late_frames"] for c in control),
              "interval_max_ms": max(c["interval_max_ms"] for c in control), "runs": len(control)}
     return {"renderer": renderer, "startup": rows, "frames": frames, "motions": motions, "control": control,

@@ -96,19 +96,14 @@ def measure_latency(demo, page, rounds, args=(), timeout=300):
                        {"SNAPSCROLL_BENCH_SNAPS": str(rounds), "SNAPSCROLL_BENCH_INPUT": "latency"}, page, timeout)
 
 
-def measure_stock_latency(bare, rounds, banners=None, timeout=300):
-    """Runs the bare C window's latency control (SNAPSCROLL_BENCH_LATENCY): a stock GtkScrolledWindow given the same
-    motions as gtk_adjustment_set_value() calls from GLib timeouts; returns its bench event (dict, the demo's fields).
-    Its row is of buttons, or with `banners` (the carousel's latency event, which gives its banners' geometry) the
-    shipped content's banner pictures drawn at the carousel's size (SNAPSCROLL_BENCH_LATENCY_BANNERS)."""
-    variables = {"SNAPSCROLL_BENCH_LATENCY": str(rounds)}
-    if banners is not None:
-        resources = os.environ.get("SNAPSCROLL_RESOURCES") or os.path.join(ROOT, "resources")
-        with open(os.path.join(resources, "content.json")) as f:
-            images = [os.path.join(resources, b["image"]) for b in json.load(f)["banners"]]
-        geometry = " ".join(str(banners[f"banner_{k}"]) for k in ("width", "height", "gap", "radius"))
-        variables["SNAPSCROLL_BENCH_LATENCY_BANNERS"] = "\n".join([geometry, *images])
-    return bench_event([bare], variables, "stock scrolled window", timeout)
+def measure_stock_latency(demo, page, rounds, args=(), timeout=300):
+    """Runs the demo on `page` with SNAPSCROLL_BENCH_INPUT=latency-stock: the page's snapping component hidden and a
+    stock GtkScrolledWindow in its place in the same window (buttons after the menu and the strip, the carousel's
+    pictures at its banner geometry after the carousel), given the same motions as gtk_adjustment_set_value() calls
+    from main-loop timers; returns its bench event (dict, measure_latency's fields, `page` "stock")."""
+    return bench_event([demo, "--qa-log", "--page", page, *args],
+                       {"SNAPSCROLL_BENCH_SNAPS": str(rounds), "SNAPSCROLL_BENCH_INPUT": "latency-stock"},
+                       f"stock row on {page}", timeout)
 
 
 def print_latency(rows):

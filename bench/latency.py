@@ -1,5 +1,6 @@
 """The latency rows, decided: per snapping page, several runs of the demo's latency run (bench/frames.py
-measure_latency) and of the stock GtkScrolledWindow's control after it, interleaved, every input's latency pooled, and
+measure_latency) and of the stock control in the same window (measure_stock_latency: a stock GtkScrolledWindow in the
+component's place), interleaved, every input's latency pooled, and
 each input kind decided on the 90 % interval of the ratio demo / stock, at median and at p95:
     PASS  the demo's figure is no more than the stock window's, and the interval's top end is within PARITY of it
           (a pass the runs can tell from noise: a slower demo would not pass by a lucky draw)
@@ -17,17 +18,17 @@ PARITY = 1.05
 LATENCY_FRAMES_BEHIND = 1
 
 
-def measure_latency_interleaved(demo, bare, page, rounds, runs, banners=False):
-    """`runs` runs of the demo on `page` and of the stock control (with `banners`, showing the carousel's pictures
-    at its size), interleaved, taking turns at going first so a busy machine slows both alike; returns the two rows,
-    every run's latencies pooled (pool_latency)."""
+def measure_latency_interleaved(demo, page, rounds, runs):
+    """`runs` runs of the demo on `page` and of the stock control in its place in the same window, interleaved,
+    taking turns at going first so a busy machine slows both alike; returns the two rows, every run's latencies
+    pooled (pool_latency)."""
     demo_runs, stock_runs = [], []
     for turn in range(runs):
         for which in ("demo", "stock") if turn % 2 == 0 else ("stock", "demo"):
             if which == "demo":
                 demo_runs.append(measure_latency(demo, page, rounds))
             else:
-                stock_runs.append(measure_stock_latency(bare, rounds, banners=demo_runs[0] if banners else None))
+                stock_runs.append(measure_stock_latency(demo, page, rounds))
     return pool_latency(demo_runs), pool_latency(stock_runs)
 
 
@@ -51,14 +52,15 @@ def pool_latency(runs):
     return row
 
 
-def measure_latency_rows(demo, bare, pages, rounds, runs, renderer):
+def measure_latency_rows(demo, pages, rounds, runs, renderer):
     """The demo's and the control's pooled rows for each page, labelled with `renderer` (the one drawing now): the
-    control shows buttons after the menu and the strip, the carousel's own pictures at its size after the carousel."""
+    control stands in the page's own window, with buttons on the menu's and the strip's, the carousel's own pictures
+    at its size on the carousel's."""
     rows, controls = [], []
     for page in pages:
-        row, stock = measure_latency_interleaved(demo, bare, page, rounds, runs, banners=page == "carousel")
+        row, stock = measure_latency_interleaved(demo, page, rounds, runs)
         row["page"] = f"{renderer} {page}"
-        stock["page"] = f"{renderer} stock " + ("banners (carousel)" if page == "carousel" else f"(after {page})")
+        stock["page"] = f"{renderer} stock ({page}'s window)"
         rows.append(row)
         controls.append(stock)
     return rows, controls

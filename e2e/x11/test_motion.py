@@ -3,8 +3,9 @@ samples the content's position once a frame) start gently — the first frame th
 item — on every snapping page, in both directions of text. Later frames are not bounded here: on a loaded machine a
 frame may come 100 ms late and rightly show that much more of the motion.
 Also: the benchmark's control, the bare C window scrolling a row for a given number of frames, does scroll and report
-them, its late frames consistent with its frame intervals; the latency mode and its stock control time every kind
-of input, and the frame rows report every thread's CPU time and context switches (figures, not bounded here)."""
+them, its late frames consistent with its frame intervals; the latency mode and its stock control (a stock scrolled
+window in the component's place in the demo's window) time every kind of input, and the frame rows report every
+thread's CPU time and context switches (figures, not bounded here)."""
 
 import os
 import sys
@@ -60,8 +61,11 @@ def test_bench_control_scrolls_and_counts_its_frames():
 
 def test_bench_latency_times_every_input_kind_in_the_demo_and_the_stock_control():
     demo = measure_latency(DEMO, "strip", 2, timeout=PATIENCE)
-    stock = measure_stock_latency(bare_window(), 2, timeout=PATIENCE)
-    assert demo["stderr_lines"] == 0, demo
+    stock = measure_stock_latency(DEMO, "strip", 2, timeout=PATIENCE)
+    assert demo["stderr_lines"] == 0 and stock["stderr_lines"] == 0, (demo, stock)
+    # The control stands in the strip's place in the demo's own window, a row of 200 buttons under the pointer.
+    assert (stock["page"], stock["host_page"], stock["items"]) == ("stock", "strip", 200), stock
+    assert stock["pointer_over_row"], stock
     for event in (demo, stock):
         for kind in LATENCY_KINDS:
             # Every kind was drawn. A frame's "start" is GTK's frame time, which the frame clock smooths onto the
@@ -81,9 +85,12 @@ def test_bench_latency_control_draws_the_carousels_banners_at_its_size():
     assert 100 < width < 960 and abs(height - width * 238 / 355) <= 1, demo
     assert 0 < demo["banner_radius"] < height / 2 and abs(demo["banner_radius"] - 10 * width / 355) <= 1, demo
     assert demo["banner_gap"] >= 0, demo
-    # The stock control draws the shipped pictures at that size (it refuses a geometry or a file it cannot use,
-    # and the run then has no event) and times every input kind.
-    stock = measure_stock_latency(bare_window(), 1, banners=demo, timeout=PATIENCE)
+    # The stock control, in the carousel's place in the same window, draws the content's pictures at that size (a
+    # file it cannot read is an error event, which fails the run) and times every input kind.
+    stock = measure_stock_latency(DEMO, "carousel", 1, timeout=PATIENCE)
+    assert stock["host_page"] == "carousel" and stock["stderr_lines"] == 0, stock
+    for key in ("banner_width", "banner_height", "banner_gap", "banner_radius"):
+        assert stock[key] == demo[key], (key, demo, stock)
     for kind in LATENCY_KINDS:
         assert stock[f"{kind}_inputs"] > 0 and stock[f"{kind}_undrawn"] == 0, (kind, stock)
 

@@ -121,4 +121,8 @@ public final class Texture {
 
     /// The texture's size in pixels.
     public var size: (width: Int, height: Int) { (image.width, image.height) }
+
+    /// The pixels as a cairo image surface (`cairo_surface_t *`, premultiplied ARGB32, ``size``), for code that draws
+    /// with cairo itself. Valid while this texture lives: draw from it, don't keep it.
+    @_spi(GtkInterop) public var unsafeCairoSurface: OpaquePointer { image.surface }
 }

@@ -2,6 +2,123 @@ import CSnapGtk
 import Glibc
 @_spi(Testing) @_spi(GtkInterop) import SnapGtk
 
+extension DemoBench {
+    /// Starts the latency run on `page`: driving its component, or (`stock`) a stock row put in its place.
+    func beginLatency(page: String, scroller: SnapScroller, stock: Bool, window: UnsafeMutablePointer<GtkWidget>,
+                      rounds: Int, log: QALog) {
+        guard stock else {
+            latency = LatencyRun(target: ScrollerLatencyTarget(page: page, scroller: scroller) { [weak self] in
+                page == "carousel" ? self?.bannerGeometry() ?? [:] : [:]
+            }, window: window, rounds: rounds, bench: self, log: log)
+            return
+        }
+        // The carousel's whole widget (its row and what it overlays) gives way, else the component's row.
+        let geometry = page == "carousel" ? bannerGeometry() : [:]
+        let component = page == "carousel" ? carouselWidget ?? scroller.widget : scroller.widget
+        do {
+            latency = try StockLatencyRow(page: page, replacing: component,
+                                          banners: geometry.isEmpty ? nil : (geometry, bannerImages()),
+                                          window: window) { [weak self] row in
+                guard let self else { return }
+                self.latency = LatencyRun(target: row, window: window, rounds: rounds, bench: self, log: log)
+            }
+        } catch {
+            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("stock row: \(error.message)")])
+            gtk_window_destroy(window.cast())
+        }
+    }
+}
+
+/// One scheduled input of a latency run: `delay` ms after the one before (or after the row rested, when `waits`),
+/// whether its latency is measured, and what it does at a time (ms): true when the row used it.
+struct LatencyStep {
+    var kind: String
+    var delay: Int
+    var waits: Bool
+    var measured: Bool
+    var act: @MainActor (Double) -> Bool
+}
+
+/// What a ``LatencyRun`` drives: a row it moves by steps and reads back.
+@MainActor
+protocol LatencyTarget: AnyObject {
+    /// The row's widget, which the pointer is put over.
+    var rowWidget: UnsafeMutablePointer<GtkWidget>? { get }
+    /// Where the row is now (px), as drawn by the next frame.
+    var offset: Double { get }
+    /// Whether the row is still moving on its own (an animation, a fling).
+    var isMoving: Bool { get }
+    /// The run's fixed fields for its bench event (`page`, `items`, …).
+    var fields: [String: String] { get }
+    /// Puts the row back in its middle at once.
+    func returnHome()
+    /// The inputs of `rounds` rounds.
+    func steps(rounds: Int) -> [LatencyStep]
+}
+
+/// The page's snapping component, driven through its own input handlers (``SnapScroller/inject(_:)``).
+@MainActor
+final class ScrollerLatencyTarget: LatencyTarget {
+    private weak var scroller: SnapScroller?
+    private let page: String
+    private let home: Int
+    private let extra: () -> [String: String]
+
+    /// `extra`: more fields for the event (the carousel's banner geometry).
+    init(page: String, scroller: SnapScroller, extra: @escaping () -> [String: String]) {
+        self.page = page
+        self.scroller = scroller
+        self.extra = extra
+        home = max(scroller.itemCount / 2 - 1, 0)
+    }
+
+    var rowWidget: UnsafeMutablePointer<GtkWidget>? { scroller?.widget }
+    var offset: Double { scroller?.logicalOffset ?? 0 }
+    var isMoving: Bool { scroller?.isMoving ?? false }
+    var fields: [String: String] {
+        extra().merging(["page": QALog.quoted(page), "items": String(scroller?.itemCount ?? 0)]) { $1 }
+    }
+
+    func returnHome() {
+        scroller?.scrollTo(index: home, cause: .programmatic, animated: false)
+    }
+
+    func steps(rounds: Int) -> [LatencyStep] {
+        var steps: [LatencyStep] = []
+        func add(_ kind: String, _ delay: Int, waits: Bool = false, measured: Bool = true,
+                 _ input: @escaping @MainActor (Double) -> ScrollerInput) {
+            steps.append(LatencyStep(kind: kind, delay: delay, waits: waits, measured: measured) { [weak self] time in
+                self?.scroller?.inject(input(time)) ?? false
+            })
+        }
+        for round in 0..<rounds {
+            let sign: Double = round % 2 == 0 ? 1 : -1
+            add("wheel", 100, waits: true) { .scroll(dx: 0, dy: sign, wheel: true, time: $0) }
+            // A drag: press, 20 motions of 6 px 8 ms apart (content follows the pointer), release.
+            add("drag", 100, waits: true, measured: false) { .press(x: 480, time: $0) }
+            for i in 1...20 {
+                let offset = -sign * 6 * Double(i)
+                add("drag", 8) { .motion(offsetX: offset, time: $0) }
+            }
+            add("drag", 8, measured: false) { .release(offsetX: -sign * 120, time: $0) }
+            // A touchpad swipe: the short fling's deltas at their spacing, then scroll-end and decelerate.
+            let swipe = TouchpadGesture.fling(speed: 1.5, events: 8)
+            var previous = 0.0
+            for (i, sample) in swipe.samples.enumerated() {
+                let dx = sign * sample.dx
+                add("swipe", i == 0 ? 100 : Int(sample.time - previous), waits: i == 0) {
+                    .scroll(dx: dx, dy: 0, wheel: false, time: $0)
+                }
+                previous = sample.time
+            }
+            let velocity = swipe.decelerateVelocity
+            add("swipe", Int(swipe.endTime - previous), measured: false) { _ in .scrollEnd }
+            add("swipe", 0, measured: false) { .decelerate(vx: sign * velocity.vx, vy: 0, time: $0) }
+        }
+        return steps
+    }
+}
+
 /// The input latency benchmark (`SNAPSCROLL_BENCH_INPUT=latency`, `SNAPSCROLL_BENCH_SNAPS=N` rounds): wheel notches,
 /// mouse drags and touchpad swipes handed to the scroller's own handlers (``SnapScroller/inject(_:)``) from main-loop
 /// timers at their real spacing, as GTK's event dispatch would between frames. Each input's time is the monotonic
@@ -23,26 +140,18 @@ import Glibc
 /// the run first puts the pointer there: it writes `{"event":"bench-pointer","x":…,"y":…}` (the row's middle in the
 /// window's surface coordinates) for the harness to move the pointer to, and waits up to 3 s for the row to be
 /// hovered; the result says whether it was (`pointer_over_row`).
+///
+/// What it drives is a ``LatencyTarget``: the page's snapping component (``ScrollerLatencyTarget``), or with
+/// `SNAPSCROLL_BENCH_INPUT=latency-stock` a stock `GtkScrolledWindow` in the component's place (``StockLatencyRow``).
 @MainActor
 final class LatencyRun {
-    /// One scheduled input: `delay` ms after the one before (or after the row rested, when `waits`), whether its
-    /// latency is measured.
-    private struct Step {
-        var kind: String
-        var delay: Int
-        var waits: Bool
-        var measured: Bool
-        var input: (Double) -> ScrollerInput
-    }
-
     static let kinds = ["wheel", "drag", "swipe"]
 
-    private weak var scroller: SnapScroller?
+    private let target: LatencyTarget
     private weak var bench: DemoBench?
-    private let page: String
     private let window: UnsafeMutablePointer<GtkWidget>
     private let log: QALog
-    private var steps: [Step] = []
+    private var steps: [LatencyStep] = []
     private var next = 0
     private var clock: UnsafeMutableRawPointer?
     private var painted: UInt?
@@ -54,44 +163,19 @@ final class LatencyRun {
     private var behind: [String: Int] = [:]
     private var undrawn: [String: Int] = [:]
     private var stalls = 0
-    private let home: Int
     private var pointerOverRow = false
-    /// When the window last painted a frame (ms, the scroller's clock).
+    /// When the window last painted a frame (ms, ``now``).
     private var lastFrame = 0.0
 
-    init(page: String, scroller: SnapScroller, window: UnsafeMutablePointer<GtkWidget>, rounds: Int,
-         bench: DemoBench, log: QALog) {
-        self.page = page
-        self.scroller = scroller
+    /// The monotonic clock in ms (the scroller's and the inputs' clock).
+    private static var now: Double { Double(g_get_monotonic_time()) / 1000 }
+
+    init(target: LatencyTarget, window: UnsafeMutablePointer<GtkWidget>, rounds: Int, bench: DemoBench, log: QALog) {
+        self.target = target
         self.bench = bench
         self.window = window
         self.log = log
-        home = max(scroller.itemCount / 2 - 1, 0)
-        for round in 0..<rounds {
-            let sign: Double = round % 2 == 0 ? 1 : -1
-            steps.append(Step(kind: "wheel", delay: 100, waits: true, measured: true) { .scroll(dx: 0, dy: sign, wheel: true, time: $0) })
-            // A drag: press, 20 motions of 6 px 8 ms apart (content follows the pointer), release.
-            steps.append(Step(kind: "drag", delay: 100, waits: true, measured: false) { .press(x: 480, time: $0) })
-            for i in 1...20 {
-                let offset = -sign * 6 * Double(i)
-                steps.append(Step(kind: "drag", delay: 8, waits: false, measured: true) { .motion(offsetX: offset, time: $0) })
-            }
-            steps.append(Step(kind: "drag", delay: 8, waits: false, measured: false) { .release(offsetX: -sign * 120, time: $0) })
-            // A touchpad swipe: the short fling's deltas at their spacing, then scroll-end and decelerate.
-            let swipe = TouchpadGesture.fling(speed: 1.5, events: 8)
-            var previous = 0.0
-            for (i, sample) in swipe.samples.enumerated() {
-                let dx = sign * sample.dx
-                steps.append(Step(kind: "swipe", delay: i == 0 ? 100 : Int(sample.time - previous), waits: i == 0,
-                                  measured: true) { .scroll(dx: dx, dy: 0, wheel: false, time: $0) })
-                previous = sample.time
-            }
-            let velocity = swipe.decelerateVelocity
-            steps.append(Step(kind: "swipe", delay: Int(swipe.endTime - previous), waits: false, measured: false) { _ in .scrollEnd })
-            steps.append(Step(kind: "swipe", delay: 0, waits: false, measured: false) {
-                .decelerate(vx: sign * velocity.vx, vy: 0, time: $0)
-            })
-        }
+        steps = target.steps(rounds: rounds)
         guard let clock = gtk_widget_get_frame_clock(window).map({ UnsafeMutableRawPointer($0) }) else { return }
         self.clock = clock
         painted = Signals.connect(clock, "after-paint") { [weak self] in self?.afterPaint() }
@@ -100,8 +184,7 @@ final class LatencyRun {
 
     /// Says where the row's middle is, then starts the rounds once GTK marks the row hovered (or after 3 s).
     private func awaitPointer() {
-        guard let scroller else { return }
-        let row = scroller.widget
+        guard let row = target.rowWidget else { return }
         let native = gtk_widget_get_native(row)
         var middle = graphene_point_t(x: Float(gtk_widget_get_width(row)) / 2, y: Float(gtk_widget_get_height(row)) / 2)
         var inWindow = graphene_point_t()
@@ -128,16 +211,15 @@ final class LatencyRun {
     }
 
     private func afterPaint() {
-        guard let scroller else { return }
-        lastFrame = scroller.now
+        lastFrame = Self.now
         guard var input = pending, let clock else { return }
-        guard scroller.logicalOffset != input.offset else {
+        guard target.offset != input.offset else {
             input.frames += 1
             pending = input
             return
         }
         let frameTime = Double(gdk_frame_clock_get_frame_time(OpaquePointer(clock))) / 1000
-        paint[input.kind, default: []].append(scroller.now - input.time)
+        paint[input.kind, default: []].append(Self.now - input.time)
         start[input.kind, default: []].append(frameTime - input.time)
         behind[input.kind] = max(behind[input.kind] ?? 0, input.frames)
         pending = nil
@@ -152,9 +234,10 @@ final class LatencyRun {
             var jumpedHome = false
             var idlePolls = 0
             timer = MainLoopTimer.every(milliseconds: 50) { [weak self] in
-                guard let self, let scroller = self.scroller else { return false }
+                guard let self else { return false }
+                let target = self.target
                 if !jumpedHome {
-                    if scroller.isMoving { return true }
+                    if target.isMoving { return true }
                     // An input the row never drew (it could not move): counted, not waited for past a second.
                     if let input = self.pending {
                         self.stalls += 1
@@ -164,13 +247,13 @@ final class LatencyRun {
                     self.pending = nil
                     self.stalls = 0
                     // Each gesture starts from the middle of the row, so it has room to move either way.
-                    scroller.scrollTo(index: self.home, cause: .programmatic, animated: false)
+                    target.returnHome()
                     jumpedHome = true
                     return true
                 }
                 // Idle: no frame for 100 ms (given up on after 2 s, for a window that never stops animating).
                 idlePolls += 1
-                guard scroller.now - self.lastFrame >= 100 || idlePolls > 40 else { return true }
+                guard Self.now - self.lastFrame >= 100 || idlePolls > 40 else { return true }
                 self.timer = MainLoopTimer.after(milliseconds: step.delay) { [weak self] in self?.fire() }
                 return false
             }
@@ -180,13 +263,12 @@ final class LatencyRun {
     }
 
     private func fire() {
-        guard let scroller else { return }
         let step = steps[next]
         next += 1
-        let time = scroller.now
-        let before = scroller.logicalOffset
-        // Only inputs the scroller used count (a drag's motions within its threshold do not move anything).
-        let used = scroller.inject(step.input(time))
+        let time = Self.now
+        let before = target.offset
+        // Only inputs the row used count (a drag's motions within its threshold do not move anything).
+        let used = step.act(time)
         if step.measured && used && pending == nil {
             pending = (time, before, step.kind, 0)
         }
@@ -196,11 +278,9 @@ final class LatencyRun {
     private func finish() {
         if let clock, let painted { Signals.disconnect(clock, painted) }
         painted = nil
-        var fields: [String: String] = ["page": QALog.quoted(page), "input": QALog.quoted("latency"),
-                                        "rounds": String(steps.filter { $0.kind == "wheel" }.count),
-                                        "pointer_over_row": pointerOverRow ? "true" : "false"]
-        if let scroller { fields["items"] = String(scroller.itemCount) }
-        if page == "carousel", let geometry = bench?.bannerGeometry() { fields.merge(geometry) { $1 } }
+        var fields = target.fields.merging(["input": QALog.quoted("latency"),
+                                            "rounds": String(steps.filter { $0.kind == "wheel" }.count),
+                                            "pointer_over_row": pointerOverRow ? "true" : "false"]) { $1 }
         for kind in Self.kinds {
             for (name, values) in [("paint", paint[kind] ?? []), ("start", start[kind] ?? [])] {
                 let sorted = values.sorted()

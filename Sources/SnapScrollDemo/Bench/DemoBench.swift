@@ -33,7 +33,8 @@ final class DemoBench {
     private var targets: [String: WeakScroller] = [:]
     private var pacer: FrameDriver?
     private var watcher: FrameDriver?
-    private var latency: LatencyRun?
+    /// The latency run under way (``LatencyRun``), or the stock row being put in place before it.
+    var latency: AnyObject?
     /// Every thread's CPU time and context switches when the motions began (the energy row).
     private var usageAtStart = ThreadUsage()
     private var frameCPU: [Double] = []
@@ -59,15 +60,25 @@ final class DemoBench {
     private struct WeakCarousel { weak var carousel: Carousel? }
     private var carousels: [WeakCarousel] = []
 
-    /// A page offers its carousel, whose image cache the `caches` event reports (not retained).
-    func register(carousel: Carousel) {
+    /// The image files of the carousel's first banners, in order (the stock latency control's pictures).
+    private(set) var bannerImages: () -> [String] = { [] }
+
+    /// A page offers its carousel, whose image cache the `caches` event reports (not retained), and its first
+    /// banners' image files.
+    func register(carousel: Carousel, images: @escaping () -> [String]) {
         carousels.append(WeakCarousel(carousel: carousel))
+        bannerImages = images
+    }
+
+    /// The registered carousel's own widget, if any.
+    var carouselWidget: UnsafeMutablePointer<GtkWidget>? {
+        carousels.lazy.compactMap { $0.carousel }.first?.rootWidget.unsafePointer.assumingMemoryBound(to: GtkWidget.self)
     }
 
     /// The carousel's banners as its cells draw them now (whole px): `banner_width` and `banner_height` (the picture),
     /// `banner_gap` (the one set in Options, else the design's), `banner_radius`; none without a carousel. The latency
-    /// benchmark's stock control draws the same pictures at this size, so the two runs differ in the scrolling, not in
-    /// what is drawn.
+    /// benchmark's stock control (``StockLatencyRow``) draws the same pictures at this size, so the two runs differ in
+    /// the scrolling, not in what is drawn.
     func bannerGeometry() -> [String: String] {
         guard let carousel = carousels.lazy.compactMap({ $0.carousel }).first else { return [:] }
         let geometry = carousel.geometry
@@ -103,12 +114,13 @@ final class DemoBench {
             return
         }
         let input = getenv(Self.inputVariable).map { String(cString: $0) } ?? "snaps"
-        if input == "latency" {
-            latency = LatencyRun(page: page, scroller: scroller, window: window, rounds: motions, bench: self, log: log)
-            return
+        if input == "latency" || input == "latency-stock" {
+            return beginLatency(page: page, scroller: scroller, stock: input == "latency-stock", window: window,
+                                rounds: motions, log: log)
         }
         guard input == "snaps" || input == "flings" else {
-            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("\(Self.inputVariable) is snaps, flings or latency")])
+            let choices = "snaps, flings, latency or latency-stock"
+            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("\(Self.inputVariable) is \(choices)")])
             gtk_window_destroy(window.cast())
             return
         }
