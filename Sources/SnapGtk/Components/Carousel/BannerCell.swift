@@ -193,9 +193,11 @@ final class BannerCell {
             return paintPlain(snapshot, width: width, height: height, radius: radius)
         }
         let scale = Double(max(1, gtk_widget_get_scale_factor(image)))
-        let rowsPerBand = !drawnByCairo ? height
+        let cairo = drawnByCairo
+        let rowsPerBand = !cairo ? height
             : max(1, (Double(Self.bandBytes / (Int((width * scale).rounded(.up)) * 4)) / scale).rounded(.down))
-        let corner = min(radius.rounded(.up), (height / 2).rounded(.up))
+        // Under cairo the corner rows are bands of their own; elsewhere the whole picture is one clipped node.
+        let corner = cairo ? min(radius.rounded(.up), (height / 2).rounded(.up)) : height
         var top = 0.0
         while top < height {
             // The corner rows make bands of their own, so the bands between need no curved clip.
