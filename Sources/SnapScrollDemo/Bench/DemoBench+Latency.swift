@@ -102,7 +102,7 @@ final class ScrollerLatencyTarget: LatencyTarget {
             }
             add("drag", 8, measured: false) { .release(offsetX: -sign * 120, time: $0) }
             // A touchpad swipe: the short fling's deltas at their spacing, then scroll-end and decelerate.
-            let swipe = TouchpadGesture.fling(speed: 1.5, events: 8)
+            let swipe = LatencyRun.swipe
             var previous = 0.0
             for (i, sample) in swipe.samples.enumerated() {
                 let dx = sign * sample.dx
@@ -146,6 +146,8 @@ final class ScrollerLatencyTarget: LatencyTarget {
 @MainActor
 final class LatencyRun {
     static let kinds = ["wheel", "drag", "swipe"]
+    /// A round's touchpad swipe, a short fling: what both the component and the stock control are given.
+    static let swipe = TouchpadGesture.fling(speed: 1.5, events: 8)
 
     private let target: LatencyTarget
     private weak var bench: DemoBench?

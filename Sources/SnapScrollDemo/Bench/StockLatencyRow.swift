@@ -1,6 +1,6 @@
 import CSnapGtk
 import Glibc
-@_spi(GtkInterop) import SnapGtk
+@_spi(Testing) @_spi(GtkInterop) import SnapGtk
 
 /// The latency benchmark's stock control (`SNAPSCROLL_BENCH_INPUT=latency-stock`): the page's snapping component is
 /// hidden and a stock `GtkScrolledWindow` (kinetic scrolling on, as GTK's default) takes its place in the same window,
@@ -86,8 +86,12 @@ final class StockLatencyRow: LatencyTarget {
             let sign: Double = round % 2 == 0 ? 1 : -1
             add("wheel", 100, waits: true, sign * 120)
             for i in 1...20 { add("drag", i == 1 ? 100 : 8, waits: i == 1, sign * 6) }
-            // The short swipe's deltas: rising evenly to 1.5 px/ms over its first half, 8 ms apart.
-            for i in 0..<8 { add("swipe", i == 0 ? 100 : 8, waits: i == 0, sign * 1.5 * 8 * Double(min(i + 1, 4)) / 4) }
+            // The demo's own short swipe (``LatencyRun/swipe``): its deltas at their spacing.
+            var previous = 0.0
+            for (i, sample) in LatencyRun.swipe.samples.enumerated() {
+                add("swipe", i == 0 ? 100 : Int(sample.time - previous), waits: i == 0, sign * sample.dx)
+                previous = sample.time
+            }
         }
         return steps
     }
