@@ -8,7 +8,11 @@
  *
  * With SNAPSCROLL_BENCH_WATCH=SECONDS, as the demo's frame watch: from `ready` for that long, frames kept coming by a
  * tick callback, every interval (monotonic time at each tick) with when it started, then one {"event":"bench",...}
- * line; the window stays open (the resize row resizes it meanwhile). */
+ * line; the window stays open (the resize row resizes it meanwhile).
+ *
+ * With the argument --stock-widgets its child is four stock widgets under a header bar instead of one label: the start-up
+ * benchmark's second reference, what any app built of GTK's own widgets pays for their fonts, styles and (with the gl
+ * renderer) the shaders that draw them. */
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,6 +215,8 @@ static void realize_cb(GtkWidget *window, gpointer data) {
     g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(after_paint_cb), window);
 }
 
+static gboolean stock_widgets;
+
 static void activate_cb(GtkApplication *app, gpointer data) {
     mark("activate");
     GtkWidget *window = gtk_application_window_new(app);
@@ -222,6 +228,16 @@ static void activate_cb(GtkApplication *app, gpointer data) {
         GtkWidget *scroller = scrolling_row();
         gtk_window_set_child(GTK_WINDOW(window), scroller);
         gtk_widget_add_tick_callback(scroller, scroll_tick_cb, window, NULL);
+    } else if (stock_widgets) {
+        GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+        gtk_box_append(GTK_BOX(box), gtk_button_new_with_label("A button"));
+        gtk_box_append(GTK_BOX(box), gtk_check_button_new_with_label("A check button"));
+        gtk_box_append(GTK_BOX(box), gtk_entry_new());
+        GtkWidget *toggle = gtk_switch_new();
+        gtk_widget_set_halign(toggle, GTK_ALIGN_START);
+        gtk_box_append(GTK_BOX(box), toggle);
+        gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
+        gtk_window_set_child(GTK_WINDOW(window), box);
     } else {
         gtk_window_set_child(GTK_WINDOW(window), gtk_label_new("bare GTK4 window"));
     }
@@ -236,6 +252,7 @@ static void activate_cb(GtkApplication *app, gpointer data) {
 
 int main(int argc, char **argv) {
     mark("main");
+    stock_widgets = argc > 1 && strcmp(argv[1], "--stock-widgets") == 0;
     GtkApplication *app = gtk_application_new("io.github.snapscroll.Bare", G_APPLICATION_NON_UNIQUE);
     g_signal_connect(app, "activate", G_CALLBACK(activate_cb), NULL);
     int status = g_application_run(G_APPLICATION(app), 1, argv);

@@ -148,11 +148,17 @@ def bare_window():
     return bare
 
 
+# The second reference row: the bare window with a header bar and four stock widgets (a button, a check button, an
+# entry, a switch) in place of its label. Not a target; it shows what GTK's own widgets cost over the floor with each
+# renderer (under gl through Mesa's software GL, their first frame compiles the shaders they draw with).
+STOCK_WIDGETS = "stock widgets window (C)"
+
+
 def measure_startup(demo, extra=(), more=()):
-    """Rows for the bare window, then the demo on each page (RUNS launches each), then `more` ((name, extra args)
+    """Rows for the bare window and the stock-widgets window, then the demo on each page (RUNS launches each), then `more` ((name, extra args)
     pairs, LARGE_RUNS launches each), each with its ratio to the bare window's time (medians, with its 90 % interval,
     and minimums) and its memory over the bare window's."""
-    configs = [("bare GTK4 window (C)", [bare_window()])]
+    configs = [("bare GTK4 window (C)", [bare_window()]), (STOCK_WIDGETS, [bare_window(), "--stock-widgets"])]
     configs += [(f"snapscroll-demo --page {page}", [demo, "--qa-log", "--page", page, *extra]) for page in PAGES]
     configs += [(name, [demo, "--qa-log", *args, *extra], min(LARGE_RUNS, RUNS)) for name, args in more]
     rows = measure_interleaved(configs)
