@@ -1,6 +1,7 @@
 import CSnapGtk
 
-/// GTK's one thread. Everything in this module that touches GTK is `@MainActor`, and GTK is
+/// GTK's one thread. Everything in this module that touches widgets, the display or the main loop is `@MainActor`
+/// (image decoding alone works off it, into cairo image surfaces nothing reads until they are done), and GTK is
 /// initialised here, on the process main thread, so the main actor and GTK's thread are one.
 @MainActor
 public enum GtkThread {
