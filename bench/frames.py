@@ -87,23 +87,18 @@ def measure_bare_frames(bare, frames, timeout=300):
 LATENCY_KINDS = ["wheel", "drag", "swipe"]
 
 
-def measure_latency(demo, page, rounds, args=(), timeout=300):
+def measure_latency(demo, page, rounds, args=(), timeout=300, stock=False):
     """Runs the demo on `page` with SNAPSCROLL_BENCH_INPUT=latency for `rounds` rounds of a wheel notch, a drag and a
     touchpad swipe injected from main-loop timers; returns its bench event (dict): per kind, the time from each input
     not yet drawn to the end of the paint (`<kind>_paint_*`) and to the frame time (`<kind>_start_*`) of the first
-    frame whose row offset moved, and how many frames were painted without it (`<kind>_frames_behind_max`)."""
+    frame whose row offset moved, and how many frames were painted without it (`<kind>_frames_behind_max`).
+    `stock`: SNAPSCROLL_BENCH_INPUT=latency-stock, the page's snapping component hidden and a stock GtkScrolledWindow
+    in its place in the same window (buttons after the menu and the strip, the carousel's pictures at its banner
+    geometry after the carousel), given the same motions as gtk_adjustment_set_value() calls from main-loop timers
+    (the same fields, `page` "stock")."""
+    input, what = ("latency-stock", f"stock row on {page}") if stock else ("latency", page)
     return bench_event([demo, "--qa-log", "--page", page, *args],
-                       {"SNAPSCROLL_BENCH_SNAPS": str(rounds), "SNAPSCROLL_BENCH_INPUT": "latency"}, page, timeout)
-
-
-def measure_stock_latency(demo, page, rounds, args=(), timeout=300):
-    """Runs the demo on `page` with SNAPSCROLL_BENCH_INPUT=latency-stock: the page's snapping component hidden and a
-    stock GtkScrolledWindow in its place in the same window (buttons after the menu and the strip, the carousel's
-    pictures at its banner geometry after the carousel), given the same motions as gtk_adjustment_set_value() calls
-    from main-loop timers; returns its bench event (dict, measure_latency's fields, `page` "stock")."""
-    return bench_event([demo, "--qa-log", "--page", page, *args],
-                       {"SNAPSCROLL_BENCH_SNAPS": str(rounds), "SNAPSCROLL_BENCH_INPUT": "latency-stock"},
-                       f"stock row on {page}", timeout)
+                       {"SNAPSCROLL_BENCH_SNAPS": str(rounds), "SNAPSCROLL_BENCH_INPUT": input}, what, timeout)
 
 
 def print_latency(rows):

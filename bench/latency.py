@@ -1,6 +1,6 @@
 """The latency rows, decided: per snapping page, several runs of the demo's latency run (bench/frames.py
-measure_latency) and of the stock control in the same window (measure_stock_latency: a stock GtkScrolledWindow in the
-component's place), interleaved, every input's latency pooled, and
+measure_latency) and of the stock control in the same window (measure_latency(stock=True): a stock GtkScrolledWindow in
+the component's place), interleaved, every input's latency pooled, and
 each input kind decided on the 90 % interval of the ratio demo / stock, at median and at p95:
     PASS  the demo's figure is no more than the stock window's, and the interval's top end is within PARITY of it
           (a pass the runs can tell from noise: a slower demo would not pass by a lucky draw)
@@ -10,7 +10,7 @@ Never more than LATENCY_FRAMES_BEHIND frames painted without an input, and every
 
 import statistics
 
-from frames import LATENCY_KINDS, measure_latency, measure_stock_latency
+from frames import LATENCY_KINDS, measure_latency
 from startup import percentile, ratio_interval
 
 # At parity: the 90 % interval's top end within 5 % of the stock window's figure.
@@ -25,10 +25,8 @@ def measure_latency_interleaved(demo, page, rounds, runs):
     demo_runs, stock_runs = [], []
     for turn in range(runs):
         for which in ("demo", "stock") if turn % 2 == 0 else ("stock", "demo"):
-            if which == "demo":
-                demo_runs.append(measure_latency(demo, page, rounds))
-            else:
-                stock_runs.append(measure_stock_latency(demo, page, rounds))
+            runs_of = demo_runs if which == "demo" else stock_runs
+            runs_of.append(measure_latency(demo, page, rounds, stock=which == "stock"))
     return pool_latency(demo_runs), pool_latency(stock_runs)
 
 

@@ -13,9 +13,11 @@ ProcessSetup.returnLargeBlocksWhenFreed()
 let terminationSignals = TerminationSignals()
 
 let program = "snapscroll-demo"
-StartupPhases.mark("main")
+// The benchmarks' hooks: nil unless a SNAPSCROLL_BENCH_* variable is set.
+let bench = BenchHooks.fromEnvironment()
+bench?.mark("main")
 // The decode benchmark: no window, one JSON line (bench/decode.py --pool).
-if let spec = getenv("SNAPSCROLL_BENCH_DECODE") { exit(DecodeBench.run(String(cString: spec))) }
+if let status = bench?.runWithoutWindow() { exit(status) }
 
 /// Ends the process with one line on standard error, before any window exists.
 func fail(_ message: String, status: Int32) -> Never {
@@ -47,12 +49,12 @@ if let locale = resources.localeDirectory {
 let contentPath = options.contentFile ?? Array(resources.path("content.json").utf8)
 let content: DemoContent
 do { content = try DemoContent.load(path: contentPath) } catch { fail(error.description, status: 2) }
-StartupPhases.mark("content")
+bench?.mark("content")
 
 g_set_prgname(program)
 g_set_application_name("SnapScroll")
 guard GtkThread.initialize() else { fail("cannot open a display", status: 1) }
-StartupPhases.mark("gtk")
+bench?.mark("gtk")
 // A replay lays text out as the recording display did (its font, resolution and rendering).
 recording?.text?.apply()
 if options.reduceMotion { DemoSettings.setAnimationsEnabled(false) }
@@ -66,10 +68,11 @@ do {
     fail("cannot read snapscroll.css: \(error)", status: 1)
 }
 
-StartupPhases.mark("css")
+bench?.mark("css")
 if options.page == "strip" { StripGlyphs.warmFirstFrame(content, startItem: options.startItem) }
 let log = QALog(writesToStandardOutput: options.qaLog)
 var context = PageContext(content: content, log: log, resources: resources)
+context.bench = bench
 if let path = options.recordFile {
     do {
         context.recorder = try SessionRecorder(path: path, options: options) { [log] problem in
@@ -101,12 +104,12 @@ if context.recorder != nil || context.replay != nil {
 let application = Application(id: "io.github.snapscroll.Demo")
 terminationSignals.application = application
 let status = application.run(program: program) { app in
-    StartupPhases.mark("activate")
+    bench?.mark("activate")
     let window = DemoWindow(application: app, options: options, context: context)
-    StartupPhases.mark("window")
+    bench?.mark("window")
     terminationSignals.beforeQuit = { _ in window.reportCaches() }
     window.present()
-    StartupPhases.mark("present")
+    bench?.mark("present")
 }
 context.recorder?.finish()
 var exitStatus = status

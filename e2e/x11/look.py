@@ -124,6 +124,26 @@ class Window:
         """Moves the pointer off the window, so no hover state colours what is measured or shown."""
         xdo("mousemove", self.screen_x + self.width + 50, self.screen_y + self.height + 50)
 
+    def set_check(self, panel, title, on):
+        """Clicks the check button `title` under `panel` (an accessible) and waits until it is `on` (or off)."""
+        import pyatspi
+        box = self.app.find(role="check box", name=title, root=panel)
+        self.click(box)
+        wait_until(lambda: atspi_call(lambda: box.getState().contains(pyatspi.STATE_CHECKED)) == on,
+                   message=f"{title} {'on' if on else 'off'}")
+
+    def set_field(self, panel, name, value):
+        """Types `value` into the spin button `name` under `panel` as a user would (a click, Ctrl+A, the digits,
+        Return), waits until the field holds it, then parks the pointer."""
+        spin = self.app.find(role="spin button", name=name, root=panel)
+        x, y, w, h = self.rect(spin)
+        xdo("mousemove", x + 12, y + h // 2, "click", 1)
+        xdo("key", "ctrl+a")
+        xdo("type", str(value))
+        xdo("key", "Return")
+        wait_until(lambda: atspi_call(lambda: spin.queryValue().currentValue) == value, message=f"{name} {value}")
+        self.park_pointer()
+
 
 def open_options(app, panel, name="Options", window=None):
     """Opens a page's test controls as a user would, unless they are open: a click on the Options button under its

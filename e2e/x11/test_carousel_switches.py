@@ -33,20 +33,10 @@ class Carousel:
         return self.app.find(role="check box", name=title, root=self.panel)
 
     def flip(self, title, on):
-        box = self.switch(title)
-        self.window.click(box)
-        wait_until(lambda: atspi_call(lambda: box.getState().contains(pyatspi.STATE_CHECKED)) == on,
-                   message=f"{title} {'on' if on else 'off'}")
+        self.window.set_check(self.panel, title, on)
 
     def set_field(self, name, value):
-        spin = self.app.find(role="spin button", name=name, root=self.panel)
-        x, y, w, h = self.window.rect(spin)
-        xdo("mousemove", x + 12, y + h // 2, "click", 1)
-        xdo("key", "ctrl+a")
-        xdo("type", str(value))
-        xdo("key", "Return")
-        wait_until(lambda: atspi_call(lambda: spin.queryValue().currentValue) == value, message=f"{name} {value}")
-        self.window.park_pointer()
+        self.window.set_field(self.panel, name, value)
 
     def settled(self, index, cause):
         return self.app.wait_event("settled", component="carousel", index=index, cause=cause)

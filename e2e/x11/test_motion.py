@@ -13,8 +13,7 @@ import sys
 from harness import DEMO, PATIENCE, ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from frames import (LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency,  # noqa: E402
-                    measure_stock_latency)
+from frames import LATENCY_KINDS, measure_bare_frames, measure_frames, measure_latency  # noqa: E402
 from energy import measure_idle  # noqa: E402
 from startup import bare_window  # noqa: E402
 
@@ -61,7 +60,7 @@ def test_bench_control_scrolls_and_counts_its_frames():
 
 def test_bench_latency_times_every_input_kind_in_the_demo_and_the_stock_control():
     demo = measure_latency(DEMO, "strip", 2, timeout=PATIENCE)
-    stock = measure_stock_latency(DEMO, "strip", 2, timeout=PATIENCE)
+    stock = measure_latency(DEMO, "strip", 2, timeout=PATIENCE, stock=True)
     assert demo["stderr_lines"] == 0 and stock["stderr_lines"] == 0, (demo, stock)
     # The control stands in the strip's place in the demo's own window, a row of 200 buttons under the pointer.
     assert (stock["page"], stock["host_page"], stock["items"]) == ("stock", "strip", 200), stock
@@ -87,7 +86,7 @@ def test_bench_latency_control_draws_the_carousels_banners_at_its_size():
     assert demo["banner_gap"] >= 0, demo
     # The stock control, in the carousel's place in the same window, draws the content's pictures at that size (a
     # file it cannot read is an error event, which fails the run) and times every input kind.
-    stock = measure_stock_latency(DEMO, "carousel", 1, timeout=PATIENCE)
+    stock = measure_latency(DEMO, "carousel", 1, timeout=PATIENCE, stock=True)
     assert stock["host_page"] == "carousel" and stock["stderr_lines"] == 0, stock
     for key in ("banner_width", "banner_height", "banner_gap", "banner_radius"):
         assert stock[key] == demo[key], (key, demo, stock)

@@ -6,9 +6,7 @@ import os
 import re
 import tempfile
 
-import pyatspi
-
-from harness import App, atspi_call, extents, wait_until, xdo
+from harness import App, extents, wait_until, xdo
 from look import Window, open_options
 from snapchecks import app_window, drag, wheel
 from test_replay import recorded_settles, replay
@@ -46,22 +44,12 @@ class Session:
         self.window.park_pointer()
 
     def flip(self, title, on):
-        box = self.app.find(role="check box", name=title, root=self.panel)
-        self.window.click(box)
-        wait_until(lambda: atspi_call(lambda: box.getState().contains(pyatspi.STATE_CHECKED)) == on,
-                   message=f"{title} {'on' if on else 'off'}")
+        self.window.set_check(self.panel, title, on)
         self.window.park_pointer()
         self.calm()
 
     def set_field(self, name, value):
-        spin = self.app.find(role="spin button", name=name, root=self.panel)
-        x, y, w, h = self.window.rect(spin)
-        xdo("mousemove", x + 12, y + h // 2, "click", 1)
-        xdo("key", "ctrl+a")
-        xdo("type", str(value))
-        xdo("key", "Return")
-        wait_until(lambda: atspi_call(lambda: spin.queryValue().currentValue) == value, message=f"{name} {value}")
-        self.window.park_pointer()
+        self.window.set_field(self.panel, name, value)
         self.calm()
 
     def gestures(self):

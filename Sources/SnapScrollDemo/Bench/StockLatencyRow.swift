@@ -8,7 +8,7 @@ import Glibc
 /// repaints the whole window each frame, such as GTK 4.8's `gl` on Mesa's software GL, that cost is most of a frame).
 ///
 /// Its row holds 200 buttons "Item N" 24 px apart, or on the carousel's page 200 cells of a picture over a "Banner N"
-/// label at the carousel's banner geometry (``DemoBench/bannerGeometry()``), cycling the content's banner images: each
+/// label at the carousel's banner geometry (``bannerGeometry(of:)``), cycling the content's banner images: each
 /// picture is the image read through ``Texture`` (bounded), cover-cropped in its rounded corners once into an image
 /// surface, and drawn each frame as a plain paint of that surface. GTK 4 cannot inject events into a scrolled window,
 /// so each input is a `gtk_adjustment_set_value()` at the demo's spacing: a notch one step of 120 px, a drag 20 steps
@@ -27,7 +27,7 @@ final class StockLatencyRow: LatencyTarget {
     private var onShown: ((StockLatencyRow) -> Void)?
 
     /// Puts the stock row in place of `component` (its row widget, hidden), showing banners when `banners` gives
-    /// their geometry (``DemoBench/bannerGeometry()``'s fields) and image files; calls `shown` once a frame has drawn
+    /// their geometry (``bannerGeometry(of:)``) and image files; calls `shown` once a frame has drawn
     /// the row. Throws a message when a banner cannot be read.
     init(page: String, replacing component: UnsafeMutablePointer<GtkWidget>,
          banners: (geometry: [String: String], images: [String])?, window: UnsafeMutablePointer<GtkWidget>,
@@ -57,6 +57,17 @@ final class StockLatencyRow: LatencyTarget {
         painted = nil
         onShown = nil
         shown(self)
+    }
+
+    /// A carousel's banners as its cells draw them now (whole px): `banner_width` and `banner_height` (the picture),
+    /// `banner_gap` (the one set in Options, else the design's), `banner_radius`. The stock row draws the same
+    /// pictures at this size, so the two latency runs differ in the scrolling, not in what is drawn.
+    static func bannerGeometry(of carousel: Carousel) -> [String: String] {
+        let geometry = carousel.geometry
+        return ["banner_width": BenchLine.number(geometry.panelWidth.rounded()),
+                "banner_height": BenchLine.number(geometry.imageHeight.rounded()),
+                "banner_gap": BenchLine.number((carousel.spacing ?? geometry.gap).rounded()),
+                "banner_radius": BenchLine.number(carousel.bannerCornerRadius)]
     }
 
     private var span: Double { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) }

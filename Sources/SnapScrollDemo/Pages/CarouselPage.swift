@@ -44,9 +44,6 @@ func makeCarouselPage(_ context: PageContext) -> Widget {
 
     context.register(page: "carousel", carousel.scroller)
     context.register(page: "carousel", dots: dots, carousel: carousel)
-    context.bench.register(carousel: carousel) {
-        (0..<min(banners.count, StockLatencyRow.itemCount)).map { content.imagePath(banners[$0]) }
-    }
     context.guides.follow(carousel.scroller)
     carousel.onPageChanged = { log.page(component, index: $0.index, cause: $0.cause) }
     carousel.onSettled = { log.settled(component, index: $0.index, offset: $0.offset, cause: $0.cause) }

@@ -8,8 +8,8 @@ struct PageContext {
     let content: DemoContent
     let log: QALog
     let resources: Resources
-    /// Where pages offer their snapping component to the frame benchmark (off unless its variable is set).
-    let bench = DemoBench()
+    /// The benchmarks' hooks, when a `SNAPSCROLL_BENCH_*` variable asks for one (nil otherwise).
+    var bench: BenchHooks?
     /// `--loop`: the strip and the carousel wrap around.
     var loop = false
     /// `--autoplay`: seconds between the carousel's own advances (nil: off).
@@ -27,10 +27,9 @@ struct PageContext {
     /// The snapping components' motion, for the QA panel's motion plot.
     let motion = MotionRecorder()
 
-    /// A page offers its snapping component (not retained) to the frame benchmark, the session recorder and replay,
-    /// and the motion plot.
+    /// A page offers its snapping component (not retained) to the session recorder and replay, the benchmarks and
+    /// the motion plot.
     func register(page: String, _ scroller: SnapScroller) {
-        bench.register(page: page, scroller)
         components.register(page, scroller)
         motion.watch(page, scroller)
     }
@@ -78,7 +77,6 @@ final class DemoWindow {
     private let paned: UnsafeMutablePointer<GtkWidget>
     private let switcher: UnsafeMutablePointer<GtkWidget>
     private let log: QALog
-    private let bench: DemoBench
     private let context: PageContext
     private let qaPanel: QAPanel
     /// The header's main menu and the window's actions and accelerators.
@@ -108,7 +106,6 @@ final class DemoWindow {
         context.startItem = options.startItem.map(StartItem.init(index:))
         self.context = context
         log = context.log
-        bench = context.bench
         qaPanel = QAPanel(log: context.log, motion: context.motion)
         window = gtk_application_window_new(application.pointer)
         gtk_window_set_title(window.cast(), "SnapScroll")
@@ -223,7 +220,7 @@ final class DemoWindow {
     func reportCaches() {
         guard !cachesReported else { return }
         cachesReported = true
-        bench.reportCaches(log)
+        context.components.reportCaches(log)
     }
 
     /// Builds the visible page into its stack slot the first time it is shown.
@@ -289,9 +286,9 @@ final class DemoWindow {
             // The surface's size is the window's size as the display has it (the widget's excludes
             // client-side decorations).
             let surface = gtk_native_get_surface(OpaquePointer(self.window))
-            StartupPhases.mark("frame")
+            self.context.bench?.mark("frame")
             self.log.ready(page: page, width: Int(gdk_surface_get_width(surface)), height: Int(gdk_surface_get_height(surface)),
-                           phases: StartupPhases.json(), cpu: StartupPhases.cpuJSON())
+                           phases: self.context.bench?.phasesJSON, cpu: self.context.bench?.cpuJSON)
             self.reportedSize = (Int(gdk_surface_get_width(surface)), Int(gdk_surface_get_height(surface)))
             self.watchSize(of: surface!)
             self.context.startItem?.firstFrameDrawn()
@@ -300,7 +297,8 @@ final class DemoWindow {
             PageSwitcher.completeSoon(self.switcher)
             self.qaPanel.completeLog()
             StripGlyphs.warmAll(self.context.content)
-            self.bench.begin(page: page, window: self.window, log: self.log)
+            self.context.bench?.windowReady(page: page, window: self.window, components: self.context.components,
+                                            content: self.context.content, log: self.log)
         }
     }
 }

@@ -134,7 +134,7 @@ final class QALog {
         emit("resized", ["width": width, "height": height])
     }
 
-    /// The caches' sizes as the app ends (`DemoBench.reportCaches`).
+    /// The caches' sizes as the app ends (`SessionComponents.reportCaches`).
     func caches(_ fields: [String: Any]) {
         emit("caches", fields)
     }

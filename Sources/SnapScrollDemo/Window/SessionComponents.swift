@@ -1,7 +1,7 @@
 @_spi(Testing) import SnapGtk
 
 /// The snapping components of the pages built so far, by page ID (not retained), for the session recorder and
-/// replay: a page offers its component once, when it is built.
+/// replay, the `caches` event and the benchmarks: a page offers its component once, when it is built.
 @MainActor
 final class SessionComponents {
     private struct WeakScroller { weak var scroller: SnapScroller? }
@@ -40,6 +40,19 @@ final class SessionComponents {
 
     /// The component of page `id`, if that page has been built and is still alive.
     func scroller(_ id: String) -> SnapScroller? { scrollers[id]?.scroller }
+
+    /// The `caches` QA event: the size of every cache of the built pages now, so a soak can tell a cache that is
+    /// full from memory that leaks. `images`, `image_bytes`, `image_files`, `image_failed`, `decodes`: the carousels'
+    /// image caches; `item_widgets`: the item widgets of every snapping row (bound and pooled), by page;
+    /// `glyph_texts`: texts given to the glyph warm-up so far.
+    func reportCaches(_ log: QALog) {
+        let all = carousels.values.compactMap { $0.carousel?.imageCacheSizes }
+        func total(_ field: (ImageCacheSizes) -> Int) -> Int { all.map(field).reduce(0, +) }
+        let items = scrollers.compactMapValues { $0.scroller?.createdItemCount }
+        log.caches(["images": total(\.images), "image_bytes": total(\.bytes), "image_files": total(\.files),
+                    "image_failed": total(\.failed), "decodes": total(\.decodes),
+                    "item_widgets": items, "glyph_texts": GlyphWarmUp.textsGiven])
+    }
 
     /// Whether any component is moving or waits for a gesture's end.
     var anyMoving: Bool { scrollers.values.contains { $0.scroller?.isMoving ?? false } }

@@ -2,123 +2,6 @@ import CSnapGtk
 import Glibc
 @_spi(Testing) @_spi(GtkInterop) import SnapGtk
 
-extension DemoBench {
-    /// Starts the latency run on `page`: driving its component, or (`stock`) a stock row put in its place.
-    func beginLatency(page: String, scroller: SnapScroller, stock: Bool, window: UnsafeMutablePointer<GtkWidget>,
-                      rounds: Int, log: QALog) {
-        guard stock else {
-            latency = LatencyRun(target: ScrollerLatencyTarget(page: page, scroller: scroller) { [weak self] in
-                page == "carousel" ? self?.bannerGeometry() ?? [:] : [:]
-            }, window: window, rounds: rounds, bench: self, log: log)
-            return
-        }
-        // The carousel's whole widget (its row and what it overlays) gives way, else the component's row.
-        let geometry = page == "carousel" ? bannerGeometry() : [:]
-        let component = page == "carousel" ? carouselWidget ?? scroller.widget : scroller.widget
-        do {
-            latency = try StockLatencyRow(page: page, replacing: component,
-                                          banners: geometry.isEmpty ? nil : (geometry, bannerImages()),
-                                          window: window) { [weak self] row in
-                guard let self else { return }
-                self.latency = LatencyRun(target: row, window: window, rounds: rounds, bench: self, log: log)
-            }
-        } catch {
-            emit(log, ["page": QALog.quoted(page), "error": QALog.quoted("stock row: \(error.message)")])
-            gtk_window_destroy(window.cast())
-        }
-    }
-}
-
-/// One scheduled input of a latency run: `delay` ms after the one before (or after the row rested, when `waits`),
-/// whether its latency is measured, and what it does at a time (ms): true when the row used it.
-struct LatencyStep {
-    var kind: String
-    var delay: Int
-    var waits: Bool
-    var measured: Bool
-    var act: @MainActor (Double) -> Bool
-}
-
-/// What a ``LatencyRun`` drives: a row it moves by steps and reads back.
-@MainActor
-protocol LatencyTarget: AnyObject {
-    /// The row's widget, which the pointer is put over.
-    var rowWidget: UnsafeMutablePointer<GtkWidget>? { get }
-    /// Where the row is now (px), as drawn by the next frame.
-    var offset: Double { get }
-    /// Whether the row is still moving on its own (an animation, a fling).
-    var isMoving: Bool { get }
-    /// The run's fixed fields for its bench event (`page`, `items`, …).
-    var fields: [String: String] { get }
-    /// Puts the row back in its middle at once.
-    func returnHome()
-    /// The inputs of `rounds` rounds.
-    func steps(rounds: Int) -> [LatencyStep]
-}
-
-/// The page's snapping component, driven through its own input handlers (``SnapScroller/inject(_:)``).
-@MainActor
-final class ScrollerLatencyTarget: LatencyTarget {
-    private weak var scroller: SnapScroller?
-    private let page: String
-    private let home: Int
-    private let extra: () -> [String: String]
-
-    /// `extra`: more fields for the event (the carousel's banner geometry).
-    init(page: String, scroller: SnapScroller, extra: @escaping () -> [String: String]) {
-        self.page = page
-        self.scroller = scroller
-        self.extra = extra
-        home = max(scroller.itemCount / 2 - 1, 0)
-    }
-
-    var rowWidget: UnsafeMutablePointer<GtkWidget>? { scroller?.widget }
-    var offset: Double { scroller?.logicalOffset ?? 0 }
-    var isMoving: Bool { scroller?.isMoving ?? false }
-    var fields: [String: String] {
-        extra().merging(["page": QALog.quoted(page), "items": String(scroller?.itemCount ?? 0)]) { $1 }
-    }
-
-    func returnHome() {
-        scroller?.scrollTo(index: home, cause: .programmatic, animated: false)
-    }
-
-    func steps(rounds: Int) -> [LatencyStep] {
-        var steps: [LatencyStep] = []
-        func add(_ kind: String, _ delay: Int, waits: Bool = false, measured: Bool = true,
-                 _ input: @escaping @MainActor (Double) -> ScrollerInput) {
-            steps.append(LatencyStep(kind: kind, delay: delay, waits: waits, measured: measured) { [weak self] time in
-                self?.scroller?.inject(input(time)) ?? false
-            })
-        }
-        for round in 0..<rounds {
-            let sign: Double = round % 2 == 0 ? 1 : -1
-            add("wheel", 100, waits: true) { .scroll(dx: 0, dy: sign, wheel: true, time: $0) }
-            // A drag: press, 20 motions of 6 px 8 ms apart (content follows the pointer), release.
-            add("drag", 100, waits: true, measured: false) { .press(x: 480, time: $0) }
-            for i in 1...20 {
-                let offset = -sign * 6 * Double(i)
-                add("drag", 8) { .motion(offsetX: offset, time: $0) }
-            }
-            add("drag", 8, measured: false) { .release(offsetX: -sign * 120, time: $0) }
-            // A touchpad swipe: the short fling's deltas at their spacing, then scroll-end and decelerate.
-            let swipe = LatencyRun.swipe
-            var previous = 0.0
-            for (i, sample) in swipe.samples.enumerated() {
-                let dx = sign * sample.dx
-                add("swipe", i == 0 ? 100 : Int(sample.time - previous), waits: i == 0) {
-                    .scroll(dx: dx, dy: 0, wheel: false, time: $0)
-                }
-                previous = sample.time
-            }
-            let velocity = swipe.decelerateVelocity
-            add("swipe", Int(swipe.endTime - previous), measured: false) { _ in .scrollEnd }
-            add("swipe", 0, measured: false) { .decelerate(vx: sign * velocity.vx, vy: 0, time: $0) }
-        }
-        return steps
-    }
-}
-
 /// The input latency benchmark (`SNAPSCROLL_BENCH_INPUT=latency`, `SNAPSCROLL_BENCH_SNAPS=N` rounds): wheel notches,
 /// mouse drags and touchpad swipes handed to the scroller's own handlers (``SnapScroller/inject(_:)``) from main-loop
 /// timers at their real spacing, as GTK's event dispatch would between frames. Each input's time is the monotonic
@@ -131,7 +14,7 @@ final class ScrollerLatencyTarget: LatencyTarget {
 /// 8 ms apart ending in a fling; back the other way the next round. Ends with one `{"event":"bench",…}` line (per kind
 /// `<kind>_paint_median_ms`, `_p95_ms`, `_max_ms`, `<kind>_start_…`, `<kind>_frames_behind_max`, `<kind>_inputs`,
 /// every latency to the paint's end as `<kind>_paint_ms`;
-/// on the carousel also its banners' geometry, ``DemoBench/bannerGeometry()``) and closes the window. Each gesture
+/// on the carousel also its banners' geometry, ``StockLatencyRow/bannerGeometry(of:)``) and closes the window. Each gesture
 /// starts from the row's middle item, once the row rests and the window has painted nothing for 100 ms: a person's
 /// first input comes to an idle window, not in the middle of the hover transitions the jump back to the middle starts
 /// under the pointer (a running frame clock would hold the input for its next frame).
@@ -150,7 +33,6 @@ final class LatencyRun {
     static let swipe = TouchpadGesture.fling(speed: 1.5, events: 8)
 
     private let target: LatencyTarget
-    private weak var bench: DemoBench?
     private let window: UnsafeMutablePointer<GtkWidget>
     private let log: QALog
     private var steps: [LatencyStep] = []
@@ -172,9 +54,8 @@ final class LatencyRun {
     /// The monotonic clock in ms (the scroller's and the inputs' clock).
     private static var now: Double { Double(g_get_monotonic_time()) / 1000 }
 
-    init(target: LatencyTarget, window: UnsafeMutablePointer<GtkWidget>, rounds: Int, bench: DemoBench, log: QALog) {
+    init(target: LatencyTarget, window: UnsafeMutablePointer<GtkWidget>, rounds: Int, log: QALog) {
         self.target = target
-        self.bench = bench
         self.window = window
         self.log = log
         steps = target.steps(rounds: rounds)
@@ -196,7 +77,7 @@ final class LatencyRun {
                                          &middle, &inWindow)
             gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
         }
-        bench?.emit(log, ["x": String(Int((Double(inWindow.x) + surfaceX).rounded())),
+        BenchLine.emit(log, ["x": String(Int((Double(inWindow.x) + surfaceX).rounded())),
                           "y": String(Int((Double(inWindow.y) + surfaceY).rounded()))], event: "bench-pointer")
         var polls = 0
         timer = MainLoopTimer.every(milliseconds: 50) { [weak self] in
@@ -285,18 +166,15 @@ final class LatencyRun {
                                             "pointer_over_row": pointerOverRow ? "true" : "false"]) { $1 }
         for kind in Self.kinds {
             for (name, values) in [("paint", paint[kind] ?? []), ("start", start[kind] ?? [])] {
-                let sorted = values.sorted()
-                fields["\(kind)_\(name)_median_ms"] = DemoBench.number(DemoBench.percentile(sorted, 50))
-                fields["\(kind)_\(name)_p95_ms"] = DemoBench.number(DemoBench.percentile(sorted, 95))
-                fields["\(kind)_\(name)_max_ms"] = DemoBench.number(sorted.last ?? 0)
+                fields.merge(BenchLine.spread("\(kind)_\(name)", values.sorted(), high: 95)) { $1 }
             }
             // Every input's latency to the paint's end, so runs can be pooled and their interval found.
-            fields["\(kind)_paint_ms"] = "[" + (paint[kind] ?? []).map(DemoBench.number).joined(separator: ",") + "]"
+            fields["\(kind)_paint_ms"] = "[" + (paint[kind] ?? []).map(BenchLine.number).joined(separator: ",") + "]"
             fields["\(kind)_inputs"] = String(paint[kind]?.count ?? 0)
             fields["\(kind)_frames_behind_max"] = String(behind[kind] ?? 0)
             fields["\(kind)_undrawn"] = String(undrawn[kind] ?? 0)
         }
-        bench?.emit(log, fields)
+        BenchLine.emit(log, fields)
         gtk_window_destroy(window.cast())
     }
 }
