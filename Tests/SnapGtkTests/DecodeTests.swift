@@ -161,7 +161,7 @@ final class DecodeTests: XCTestCase {
     func testBannerDestroyedWhileItsDecodeRunsIsReleasedAndGetsNothing() throws {
         let path = try png("large.png", width: 2400, height: 1800, color: 0x3366_99ff)
         MainActor.assumeIsolated {
-            let watch = LifetimeTests.LogWatch()
+            let watch = LogWatch()
             defer { watch.remove() }
             let handlersBefore = Signals.liveHandlers
             let queue = DecodeQueue(limit: 2)
