@@ -11,11 +11,8 @@ final class DecodeBudgetTests: XCTestCase {
 
     override func setUpWithError() throws {
         try MainActor.assumeIsolated { try requireGtk() }
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("budget", for: self)
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     /// An SVG of 4000×4000 px whose filter costs seconds of processor time at any size it is drawn: `layers` layers
     /// of turbulence of many octaves, merged, then a large blur (12 layers at 710×536 px: about 8 s).

@@ -192,16 +192,15 @@ final class SnapScrollerSwitchesTests: XCTestCase {
 
     /// A carousel of 30 label pages in a window.
     @MainActor
-    private final class CarouselFixture {
+    private final class CarouselFixture: WidgetFixture {
         let carousel: Carousel
-        let window: UnsafeMutablePointer<GtkWidget>
         var settled: [SettleEvent] = []
         var tapped: [Int] = []
 
         init() {
             carousel = Carousel(pageCount: 30, accessibleLabel: "Pages", makePage: { Label() },
                                 bindPage: { label, index in label.text = "Page \(index)" })
-            window = presentInWindow(carousel.widget, width: 600, height: 400)
+            super.init(hosting: carousel.widget, width: 600, height: 400)
             carousel.onSettled = { [unowned self] in settled.append($0) }
             carousel.onTapped = { [unowned self] in tapped.append($0.index) }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.carousel.scroller.layout.viewportWidth > 0 })
@@ -225,8 +224,6 @@ final class SnapScrollerSwitchesTests: XCTestCase {
             XCTAssertEqual(centre, Double(gtk_widget_get_width(carousel.scroller.scrolledWindow)) / 2, accuracy: 0.5,
                            "page \(page) centred", file: file, line: line)
         }
-
-        func close() { gtk_window_destroy(window.cast()) }
     }
 
     func testTheCarouselForwardsItsSwitchesAndTurnsOnePageASwipeUnlessLongSwipesAreOn() {

@@ -10,9 +10,8 @@ final class SnapScrollerTests: XCTestCase {
 
     /// A scroller in a window with settled events recorded.
     @MainActor
-    final class Fixture {
+    final class Fixture: WidgetFixture {
         let scroller: SnapScroller
-        let window: UnsafeMutablePointer<GtkWidget>
         var settled: [(index: Int, offset: Double, cause: Cause)] = []
         var taps: [Int] = []
 
@@ -25,7 +24,7 @@ final class SnapScrollerTests: XCTestCase {
                     return label
                 },
                 bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
-            window = presentInWindow(scroller.widget, width: windowWidth, height: 120)
+            super.init(hosting: scroller.widget, width: windowWidth, height: 120)
             scroller.onSettled = { [unowned self] event in
                 // The adjustment holds the exact resting offset when the settle is reported.
                 self.settled.append((event.index, gtk_adjustment_get_value(self.scroller.adjustment), event.cause))
@@ -34,8 +33,6 @@ final class SnapScrollerTests: XCTestCase {
             let ready = GtkThread.iterate(timeout: testPatience) { self.scroller.layout.viewportWidth > 0 }
             XCTAssertTrue(ready, "never laid out")
         }
-
-        func close() { gtk_window_destroy(window.cast()) }
 
         /// Runs the loop until `count` settled events arrived and nothing moves, then a little more so a
         /// duplicate settle would show.

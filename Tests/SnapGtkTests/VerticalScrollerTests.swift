@@ -10,9 +10,8 @@ final class VerticalScrollerTests: XCTestCase {
 
     /// A vertical list of 20 items 60 px tall, 30 px apart (pitch 90), in a 240 × 400 window.
     @MainActor
-    final class Fixture {
+    final class Fixture: WidgetFixture {
         let scroller: SnapScroller
-        let window: UnsafeMutablePointer<GtkWidget>
         var settled: [SettleEvent] = []
         var taps: [Int] = []
         static let pitch = 90.0
@@ -23,13 +22,11 @@ final class VerticalScrollerTests: XCTestCase {
                 factory: { gtk_label_new(nil)! },
                 bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
             scroller.orientation = .vertical
-            window = presentInWindow(scroller.widget, width: 240, height: height)
+            super.init(hosting: scroller.widget, width: 240, height: height)
             scroller.onSettled = { [unowned self] in settled.append($0) }
             scroller.onTap = { [unowned self] in taps.append($0.index) }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.scroller.layout.viewportWidth > 0 }, "never laid out")
         }
-
-        func close() { gtk_window_destroy(window.cast()) }
 
         func waitSettled(_ count: Int, file: StaticString = #filePath, line: UInt = #line) {
             let done = GtkThread.iterate(timeout: testPatience) { self.settled.count >= count && !self.scroller.isMoving }
