@@ -10,7 +10,7 @@ final class CarouselAutoplayTests: XCTestCase {
     override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
 
     @MainActor
-    private static func makeCarousel(loops: Bool) -> (Carousel, UnsafeMutablePointer<GtkWidget>, Box) {
+    private static func makeCarousel(loops: Bool) -> (Carousel, WidgetFixture, Box) {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let banners = (1...5).map {
@@ -21,8 +21,8 @@ final class CarouselAutoplayTests: XCTestCase {
         let box = Box()
         carousel.onPageChanged = { box.pages.append($0.index) }
         carousel.onSettled = { box.settled.append($0.index) }
-        let window = presentInWindow(carousel.widget, width: 600, height: 400)
-        XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
+        let window = WidgetFixture(hosting: carousel.widget, width: 600, height: 400)
+        window.wait("never laid out") { carousel.scroller.layout.viewportWidth > 0 }
         return (carousel, window, box)
     }
 
@@ -58,7 +58,7 @@ final class CarouselAutoplayTests: XCTestCase {
                               "loops \(loops): no countdown ran out after the advance")
                 XCTAssertEqual(box.settled, [4, 0, 1], "loops \(loops)")
                 carousel.autoplayInterval = nil
-                gtk_window_destroy(window.cast())
+                window.close()
             }
         }
     }
@@ -93,7 +93,7 @@ final class CarouselAutoplayTests: XCTestCase {
                 carousel.autoplayInterval = nil
                 XCTAssertNil(carousel.autoplay)
                 XCTAssertFalse(autoplay.isCounting)
-                gtk_window_destroy(window.cast())
+                window.close()
             }
         }
     }

@@ -21,20 +21,18 @@ final class LifetimeTests: XCTestCase {
         defer { watch.remove() }
         let handlersBefore = Signals.liveHandlers
         weak var owner: AnyObject?
-        var window: UnsafeMutablePointer<GtkWidget>?
+        var fixture: WidgetFixture?
         do {
             let made = make()
             owner = made.owner
-            window = presentInWindow(made.widget, width: 600, height: 300)
             // Laid out, then the motion; destroyed on the frame after it started.
-            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(made.widget) > 0 },
-                          "\(name): never laid out", file: file, line: line)
+            fixture = WidgetFixture(hosting: made.widget, width: 600, height: 300, file: file, line: line)
             XCTAssertTrue(made.start(), "\(name): nothing was moving", file: file, line: line)
             waitNextFrame(of: made.widget, file: file, line: line)
             // Still moving (under load a frame may come late enough to end the motion: then it starts another).
             XCTAssertTrue(made.start(), "\(name): nothing moving when the window closed", file: file, line: line)
         }
-        gtk_window_destroy(window!.cast())
+        fixture?.close()
         XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { owner == nil }, "\(name): the Swift owner outlived its widget",
                       file: file, line: line)
         // Frames and idle sources that were pending when the window went have had their chance to misbehave.
