@@ -11,11 +11,8 @@ final class BannerBandsTests: XCTestCase {
 
     override func setUpWithError() throws {
         try MainActor.assumeIsolated { try requireGtk() }
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bands-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("bands", for: self)
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     func testAPictureIsDrawnInBandsBelowTheMappingThreshold() throws {
         let path = try writeImage(in: folder, "wide.png", width: 1600, height: 1000, color: 0x3366_99ff)

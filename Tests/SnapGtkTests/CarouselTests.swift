@@ -15,9 +15,8 @@ final class CarouselTests: XCTestCase {
 
     /// A carousel in a window, recording what it reports.
     @MainActor
-    private final class Fixture {
+    private final class Fixture: WidgetFixture {
         let carousel: Carousel
-        let window: UnsafeMutablePointer<GtkWidget>
         var pages: [(Int, Cause)] = []
         var settled: [(Int, Cause)] = []
         var tapped: [Int] = []
@@ -26,7 +25,7 @@ final class CarouselTests: XCTestCase {
 
         init(_ banners: [Carousel.Banner], width: Int32 = 600, height: Int32 = 400, cache: SurfaceCache = SurfaceCache()) {
             carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0 % banners.count] }
-            window = presentInWindow(carousel.widget, width: width, height: height)
+            super.init(hosting: carousel.widget, width: width, height: height)
             carousel.onPageChanged = { [unowned self] in pages.append(($0.index, $0.cause)) }
             carousel.onSettled = { [unowned self] in settled.append(($0.index, $0.cause)) }
             carousel.onTapped = { [unowned self] in tapped.append($0.index) }
@@ -42,8 +41,6 @@ final class CarouselTests: XCTestCase {
         func waitForSettle(_ count: Int = 1) {
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.settled.count >= count }, "never settled")
         }
-
-        func close() { gtk_window_destroy(window.cast()) }
     }
 
     func testPagesChangeByAPIAndKeysWithTheirCause() {
@@ -160,10 +157,8 @@ final class CarouselTests: XCTestCase {
     }
 
     func testMissingAndCorruptImagesShowPlaceholdersAndReportOnceEach() throws {
+        let folder = try temporaryFolder("carousel", for: self)
         try MainActor.assumeIsolated {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-\(getpid())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
             let corrupt = folder.appendingPathComponent("corrupt.png").path
             try Data("definitely not a PNG".utf8).write(to: URL(fileURLWithPath: corrupt))
             let missing = folder.appendingPathComponent("missing.png").path

@@ -10,27 +10,17 @@ final class CenteringBoxTests: XCTestCase {
 
     /// A centring box `viewWidth` wide hosting a child of `childWidth`, in a window.
     @MainActor
-    private final class Fixture {
+    private final class Fixture: WidgetFixture {
         let box = CenteringBox(label: "test")
         let child = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        let window: UnsafeMutablePointer<GtkWidget>
         var modes: [CenteringLayout.Mode] = []
 
         init(childWidth: Int32, viewWidth: Int32) {
             gtk_widget_set_size_request(child, childWidth, 20)
             box.setChild(child)
-            gtk_widget_set_size_request(box.widget, viewWidth, -1)
-            gtk_widget_set_halign(box.widget, GTK_ALIGN_START)
-            let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            gtk_box_append(outer.cast(), box.widget)
-            window = presentInWindow(outer, width: 800, height: 200)
+            super.init(hosting: box.widget, fixedWidth: viewWidth)
             box.onModeChanged = { [unowned self] mode in self.modes.append(mode) }
             settle()
-        }
-
-        func settle() {
-            // Layout happens on the next frame; the mode report on the idle after it (waitFrames drains it).
-            waitFrames(2, of: box.widget)
         }
 
         func setChildWidth(_ width: Int32) { gtk_widget_set_size_request(child, width, 20); settle() }
@@ -53,8 +43,6 @@ final class CenteringBoxTests: XCTestCase {
             XCTAssertEqual(padding.left, padding.right)
             return Double(padding.left)
         }
-
-        deinit { MainActor.assumeIsolated { gtk_window_destroy(window.cast()) } }
     }
 
     private func withRTL(_ rtl: Bool, _ body: @MainActor () -> Void) {

@@ -13,11 +13,8 @@ final class DecodeTests: XCTestCase {
 
     override func setUpWithError() throws {
         try MainActor.assumeIsolated { try requireGtk() }
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("decode", for: self)
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     /// A PNG of `width × height` pixels of one colour (0xRRGGBBAA) in the test's folder.
     private func png(_ name: String, width: Int32, height: Int32, color: UInt32) throws -> String {
@@ -161,7 +158,7 @@ final class DecodeTests: XCTestCase {
     func testBannerDestroyedWhileItsDecodeRunsIsReleasedAndGetsNothing() throws {
         let path = try png("large.png", width: 2400, height: 1800, color: 0x3366_99ff)
         MainActor.assumeIsolated {
-            let watch = LifetimeTests.LogWatch()
+            let watch = LogWatch()
             defer { watch.remove() }
             let handlersBefore = Signals.liveHandlers
             let queue = DecodeQueue(limit: 2)

@@ -80,7 +80,7 @@ final class FrameDriverTests: XCTestCase {
     /// handle is dropped.)
     func testSwiftNativeFormsFollowAWidgetHandle() {
         MainActor.assumeIsolated {
-            let watch = LifetimeTests.LogWatch()
+            let watch = LogWatch()
             defer { watch.remove() }
             var frames = 0
             var runs = 0

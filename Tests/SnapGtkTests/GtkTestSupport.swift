@@ -7,6 +7,7 @@ import XCTest
 /// Without a display they skip, unless SNAPSCROLL_REQUIRE_DISPLAY=1 (as scripts/test sets) makes that a failure.
 @MainActor
 func requireGtk() throws {
+    _ = LogWatch.installed   // every message GLib logs from here on passes the tests' one log writer
     if GtkThread.initialize() { return }
     if ProcessInfo.processInfo.environment["SNAPSCROLL_REQUIRE_DISPLAY"] == "1" {
         XCTFail("no display: run the tests through scripts/test")

@@ -9,35 +9,6 @@ import XCTest
 final class LifetimeTests: XCTestCase {
     override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
 
-    /// Counts the criticals and warnings GLib logs while installed (every domain without a handler of its own, which
-    /// is where `g_return_if_fail` reports), keeping their text for the failure message.
-    @MainActor
-    final class LogWatch {
-        final class Record { var messages: [String] = [] }
-        private let record = Record()
-        private var ids: [(String, guint)] = []
-
-        init() {
-            let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue
-                | G_LOG_FLAG_FATAL.rawValue | G_LOG_FLAG_RECURSION.rawValue)
-            let data = Unmanaged.passUnretained(record).toOpaque()
-            for domain in ["Gtk", "Gdk", "GLib", "GLib-GObject", "Pango", "GdkPixbuf"] {
-                let id = g_log_set_handler(domain, levels, { domain, _, message, data in
-                    let record = Unmanaged<Record>.fromOpaque(data!).takeUnretainedValue()
-                    record.messages.append("\(domain.map { String(cString: $0) } ?? "?"): \(message.map { String(cString: $0) } ?? "")")
-                }, data)
-                ids.append((domain, id))
-            }
-        }
-
-        var messages: [String] { record.messages }
-
-        func remove() {
-            for (domain, id) in ids { g_log_remove_handler(domain, id) }
-            withExtendedLifetime(record) {}
-        }
-    }
-
     /// Builds a widget (returning its owner, root widget and a way to set it moving), shows it, sets it moving,
     /// destroys the window mid-motion and checks the rule.
     @MainActor
@@ -50,20 +21,18 @@ final class LifetimeTests: XCTestCase {
         defer { watch.remove() }
         let handlersBefore = Signals.liveHandlers
         weak var owner: AnyObject?
-        var window: UnsafeMutablePointer<GtkWidget>?
+        var fixture: WidgetFixture?
         do {
             let made = make()
             owner = made.owner
-            window = presentInWindow(made.widget, width: 600, height: 300)
             // Laid out, then the motion; destroyed on the frame after it started.
-            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(made.widget) > 0 },
-                          "\(name): never laid out", file: file, line: line)
+            fixture = WidgetFixture(hosting: made.widget, width: 600, height: 300, file: file, line: line)
             XCTAssertTrue(made.start(), "\(name): nothing was moving", file: file, line: line)
             waitNextFrame(of: made.widget, file: file, line: line)
             // Still moving (under load a frame may come late enough to end the motion: then it starts another).
             XCTAssertTrue(made.start(), "\(name): nothing moving when the window closed", file: file, line: line)
         }
-        gtk_window_destroy(window!.cast())
+        fixture?.close()
         XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { owner == nil }, "\(name): the Swift owner outlived its widget",
                       file: file, line: line)
         // Frames and idle sources that were pending when the window went have had their chance to misbehave.

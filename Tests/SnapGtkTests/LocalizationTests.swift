@@ -49,10 +49,9 @@ final class LocalizationTests: XCTestCase {
     /// A real catalogue through gettext: translations that reorder their arguments are shown reordered; one whose
     /// conversions do not fit its arguments falls back to English rather than showing a broken string.
     func testATranslationMayReorderTheArgumentsAndABrokenOneFallsBack() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locale-\(getpid())-\(UUID().uuidString)")
+        let folder = try temporaryFolder("locale", for: self)
         let messages = folder.appendingPathComponent("xx/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.catalogue([
             ("", "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n != 1);\n"),
             ("Banner %d of %d: %s\u{0}Banner %d of %d: %s", "%3$s – Banner %1$d/%2$d\u{0}%3$s – Banner %1$d von %2$d"),
@@ -95,8 +94,7 @@ final class LocalizationTests: XCTestCase {
     /// words, and each of Arabic's six plural forms chosen for its numbers (the Plural-Forms expression at work).
     func testShippedCataloguesTranslateWithTheirPluralForms() throws {
         try XCTSkipIf(!FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt"), "gettext is not installed")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locale-\(getpid())-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("locale", for: self)
         let (status, output) = try Self.run(checkout.appendingPathComponent("scripts/translations").path, ["compile", folder.path])
         XCTAssertEqual(status, 0, output)
         let demo = TextDomain("snapscroll-demo")

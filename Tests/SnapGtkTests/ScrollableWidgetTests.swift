@@ -140,19 +140,17 @@ final class ScrollableWidgetTests: XCTestCase {
             let object = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self)
             let objectClass = UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class!).assumingMemoryBound(to: GObjectClass.self)
             let pspec = g_object_class_find_property(objectClass, "hscroll-policy")
-            let warnings = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-            defer { warnings.deallocate() }
-            warnings.pointee = 0
-            let handler = g_log_set_handler(nil, GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue), { _, _, _, data in
-                data!.assumingMemoryBound(to: Int.self).pointee += 1
-            }, warnings)
-            defer { g_log_remove_handler(nil, handler) }
+            let watch = LogWatch()
+            defer { watch.remove() }
             var value = GValue()
             g_value_init(&value, gtk_scrollable_policy_get_type())
             defer { g_value_unset(&value) }
             objectClass.pointee.set_property(object, 99, &value, pspec)
             objectClass.pointee.get_property(object, 99, &value, pspec)
-            XCTAssertEqual(warnings.pointee, 2)
+            XCTAssertEqual(watch.messages.count, 2, "\(watch.messages)")
+            for message in watch.messages {
+                XCTAssertTrue(message.hasPrefix("WARNING: ") && message.contains("invalid property id 99"), message)
+            }
         }
     }
 }

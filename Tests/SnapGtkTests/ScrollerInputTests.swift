@@ -24,7 +24,7 @@ final class ScrollerInputTests: XCTestCase {
 
     /// Injects each gesture of `session` at device times moved to now, waiting for its settle; returns the settles.
     @MainActor
-    private static func play(on f: SnapScrollerTests.Fixture) -> [(index: Int, offset: Double, cause: Cause)] {
+    private static func play(on f: ScrollerFixture) -> [(index: Int, offset: Double, cause: Cause)] {
         for gesture in Self.session {
             let count = f.settled.count
             let base = f.scroller.now
@@ -38,7 +38,7 @@ final class ScrollerInputTests: XCTestCase {
         MainActor.assumeIsolated {
             var runs: [[(index: Int, offset: Double, cause: Cause)]] = []
             for _ in 0..<2 {
-                let f = SnapScrollerTests.Fixture(count: 40, windowWidth: 500)
+                let f = ScrollerFixture(count: 40, windowWidth: 500)
                 defer { f.close() }
                 var tapped: [ScrollerInput] = []
                 f.scroller.inputTap = { tapped.append($0) }
@@ -59,7 +59,7 @@ final class ScrollerInputTests: XCTestCase {
 
     func testInjectAnswersAsTheHandlersDo() {
         MainActor.assumeIsolated {
-            let f = SnapScrollerTests.Fixture(count: 5)
+            let f = ScrollerFixture(count: 5)
             defer { f.close() }
             let now = f.scroller.now
             XCTAssertFalse(f.scroller.inject(.key(keyval: UInt32(GDK_KEY_a), time: now)), "a key no component uses")

@@ -9,9 +9,8 @@ final class SegmentedControlTests: XCTestCase {
     override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
 
     @MainActor
-    private final class Fixture {
+    private final class Fixture: WidgetFixture {
         let control: SegmentedControl
-        let window: UnsafeMutablePointer<GtkWidget>
         var selections: [(Int, Cause)] = []
 
         init(count: Int = 4, width: Int32 = 400, mode: SegmentedControl.WidthMode = .equal) {
@@ -20,21 +19,16 @@ final class SegmentedControlTests: XCTestCase {
             let titles = (0..<count).map { mode == .equal ? "Tab \($0)" : "Tab \($0)" + String(repeating: "x", count: $0 * 3) }
             control = SegmentedControl(titles: titles, label: "test")
             control.widthMode = mode
-            gtk_widget_set_size_request(control.widget, width, -1)
-            gtk_widget_set_halign(control.widget, GTK_ALIGN_START)
-            let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            gtk_box_append(outer.cast(), control.widget)
-            window = presentInWindow(outer, width: 800, height: 200)
+            super.init(hosting: control.widget, fixedWidth: width)
+            framesToSettle = 6
             control.onSelected = { [unowned self] in self.selections.append(($0.index, $0.cause)) }
             settle()
         }
 
-        func settle(_ frames: Int = 6) { waitFrames(frames, of: control.widget) }
         func finishSlide() {
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { !control.isAnimating }, "slide never ended")
             settle(3)
         }
-        func nextFrame() { waitNextFrame(of: control.widget) }
 
         /// A segment's span in the control's coordinates.
         func segmentBounds(_ index: Int) -> (x: Double, width: Double) {
@@ -48,8 +42,6 @@ final class SegmentedControlTests: XCTestCase {
             XCTAssertEqual(line_.x, segment.x, accuracy: 0.01, "underline x", file: file, line: line)
             XCTAssertEqual(line_.width, segment.width, accuracy: 0.01, "underline width", file: file, line: line)
         }
-
-        deinit { MainActor.assumeIsolated { gtk_window_destroy(window.cast()) } }
     }
 
     private func run(rtl: Bool = false, animations: Bool = true, _ body: @MainActor () -> Void) {

@@ -9,9 +9,8 @@ final class SnapGuideLayerTests: XCTestCase {
     override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
 
     @MainActor
-    final class Fixture {
+    final class Fixture: WidgetFixture {
         let scroller: SnapScroller
-        let window: UnsafeMutablePointer<GtkWidget>
         var settled: [SettleEvent] = []
 
         init(count: Int = 20, rtl: Bool = false) {
@@ -24,13 +23,11 @@ final class SnapGuideLayerTests: XCTestCase {
                 },
                 bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
             if rtl { gtk_widget_set_direction(scroller.widget, GTK_TEXT_DIR_RTL) }
-            window = presentInWindow(scroller.widget, width: 600, height: 120)
+            super.init(hosting: scroller.widget, width: 600, height: 120)
             scroller.onSettled = { [unowned self] in self.settled.append($0) }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.scroller.layout.viewportWidth > 0 })
             waitFrames(3, of: scroller.widget)
         }
-
-        func close() { gtk_window_destroy(window.cast()) }
 
         /// The overlay's children, first to last.
         var overlayChildren: [UnsafeMutablePointer<GtkWidget>] {

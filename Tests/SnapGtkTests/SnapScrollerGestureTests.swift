@@ -10,8 +10,8 @@ final class SnapScrollerGestureTests: XCTestCase {
 
     /// Runs `body` on a fixture recording gestures and settles in one list, in the order they came.
     @MainActor
-    private static func withRecorder(_ body: (SnapScrollerTests.Fixture, () -> [String], () -> [GestureEvent]) -> Void) {
-        let f = SnapScrollerTests.Fixture()
+    private static func withRecorder(_ body: (ScrollerFixture, () -> [String], () -> [GestureEvent]) -> Void) {
+        let f = ScrollerFixture()
         defer { f.close() }
         var order: [String] = []
         var gestures: [GestureEvent] = []

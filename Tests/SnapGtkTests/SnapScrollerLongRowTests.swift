@@ -7,7 +7,6 @@ import XCTest
 /// relative to the adjustment's value), right to left, GTK's scrollbar over the whole row, and looping rows.
 final class SnapScrollerLongRowTests: XCTestCase {
     override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
-    typealias Fixture = SnapScrollerTests.Fixture
 
     /// The strip's geometry: 100 px items 70 px apart.
     static let pitch = 170.0
@@ -15,7 +14,7 @@ final class SnapScrollerLongRowTests: XCTestCase {
     /// From an item to the root: item → row → scrolled window → overlay, with no viewport anywhere.
     func testTheRowIsTheScrolledWindowsScrollableChild() {
         MainActor.assumeIsolated {
-            let f = Fixture(count: 20)
+            let f = ScrollerFixture(count: 20)
             defer { f.close() }
             let scroller = f.scroller
             XCTAssertTrue(gtk_scrolled_window_get_child(scroller.scrolledWindow.opaque) == scroller.content)
@@ -48,7 +47,7 @@ final class SnapScrollerLongRowTests: XCTestCase {
 
     func testAMillionItemsRestExactlyAtTheMiddleAndTheEnd() {
         MainActor.assumeIsolated {
-            let f = Fixture(count: 1_000_000)
+            let f = ScrollerFixture(count: 1_000_000)
             defer { f.close() }
             let layout = f.scroller.layout
             XCTAssertEqual(layout.contentWidth, 999_999 * Self.pitch + 500)
@@ -74,7 +73,7 @@ final class SnapScrollerLongRowTests: XCTestCase {
     /// Right to left the adjustment is flipped: it still counts from the row's left end, where the last item is.
     func testAMillionItemsRightToLeft() {
         MainActor.assumeIsolated {
-            let f = Fixture(count: 1_000_000)
+            let f = ScrollerFixture(count: 1_000_000)
             defer { f.close() }
             f.scroller.scrollTo(index: 999_998, animated: false)
             gtk_widget_set_direction(f.scroller.widget, GTK_TEXT_DIR_RTL)
@@ -101,7 +100,7 @@ final class SnapScrollerLongRowTests: XCTestCase {
     /// offset puts it, to half a pixel, and the adjustment holds that offset.
     func testEveryFrameOfALongTripIsInPlace() {
         MainActor.assumeIsolated {
-            let f = Fixture(count: 1_000_000)
+            let f = ScrollerFixture(count: 1_000_000)
             defer { f.close() }
             f.scroller.scrollTo(index: 10, animated: false)
             f.waitSettled(1)
@@ -136,7 +135,7 @@ final class SnapScrollerLongRowTests: XCTestCase {
     /// right), and dragging it is followed, then snapped.
     func testTheScrollbarSpansTheWholeRow() {
         MainActor.assumeIsolated {
-            let f = Fixture(count: 1_000_000)
+            let f = ScrollerFixture(count: 1_000_000)
             defer { f.close() }
             f.scroller.isScrollbarVisible = true
             var hPolicy = GTK_POLICY_ALWAYS, vPolicy = GTK_POLICY_ALWAYS
@@ -168,7 +167,7 @@ final class SnapScrollerLongRowTests: XCTestCase {
     /// offset the unlooped one modulo a round.
     func testALoopingMillionRestsExactlyAtTheLastItemAndAcrossTheSeam() {
         MainActor.assumeIsolated {
-            let f = Fixture(count: 1_000_000)
+            let f = ScrollerFixture(count: 1_000_000)
             defer { f.close() }
             f.scroller.loops = true
             let round = 1_000_000 * Self.pitch
@@ -191,7 +190,7 @@ final class SnapScrollerLongRowTests: XCTestCase {
 
     func testALoopingRowWrapsBothWaysAndReportsRealItems() {
         MainActor.assumeIsolated {
-            let f = Fixture(count: 5)
+            let f = ScrollerFixture(count: 5)
             defer { f.close() }
             var current: [Int] = []
             f.scroller.onCurrentIndexChanged = { current.append($0.index) }

@@ -7,11 +7,10 @@ import XCTest
 /// taken, so it can go on), long swipes allowed or not, spacing and duration changed while shown.
 final class SnapScrollerSwitchesTests: XCTestCase {
     override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
-    typealias Fixture = SnapScrollerTests.Fixture
 
     /// Nothing moved and nothing settled for a dozen frames: the input was ignored.
     @MainActor
-    private static func assertStill(_ f: Fixture, at index: Int, settled count: Int, _ what: String,
+    private static func assertStill(_ f: ScrollerFixture, at index: Int, settled count: Int, _ what: String,
                              file: StaticString = #filePath, line: UInt = #line) {
         waitFrames(12, of: f.scroller.widget, file: file, line: line)
         XCTAssertFalse(f.scroller.isMoving, "\(what): moving", file: file, line: line)
@@ -36,7 +35,7 @@ final class SnapScrollerSwitchesTests: XCTestCase {
 
     func testTheWheelSwitchLeavesWheelNotchesToOthersAndKeepsTheTouchpad() {
         MainActor.assumeIsolated {
-            let f = Fixture()
+            let f = ScrollerFixture()
             defer { f.close() }
             f.scroller.allowsScrollWheel = false
             XCTAssertFalse(f.scroller.handleScroll(dx: 0, dy: 1, unit: GDK_SCROLL_UNIT_WHEEL), "a notch is not taken")
@@ -58,7 +57,7 @@ final class SnapScrollerSwitchesTests: XCTestCase {
 
     func testTheMouseDragSwitchGivesUpMouseDragsButKeepsClicksAndTouch() {
         MainActor.assumeIsolated {
-            let f = Fixture()
+            let f = ScrollerFixture()
             defer { f.close() }
             f.scroller.allowsMouseDrag = false
             let claimed = Self.fastDrag(f.scroller, distance: 300)
@@ -83,7 +82,7 @@ final class SnapScrollerSwitchesTests: XCTestCase {
 
     func testANonInteractiveScrollerIgnoresEveryInputButStillTapsAndMovesOnRequest() {
         MainActor.assumeIsolated {
-            let f = Fixture()
+            let f = ScrollerFixture()
             defer { f.close() }
             f.scroller.isInteractive = false
             XCTAssertFalse(f.scroller.handleScroll(dx: 0, dy: 1, unit: GDK_SCROLL_UNIT_WHEEL))
@@ -112,7 +111,7 @@ final class SnapScrollerSwitchesTests: XCTestCase {
 
     func testSwitchingInteractionOffMidDragEndsTheDragInPlace() {
         MainActor.assumeIsolated {
-            let f = Fixture()
+            let f = ScrollerFixture()
             defer { f.close() }
             let start = f.scroller.now
             f.scroller.handleDragBegin(x: 300, time: start)
@@ -129,7 +128,7 @@ final class SnapScrollerSwitchesTests: XCTestCase {
 
     func testLongSwipesDecideWhetherAFlingMayPassMoreThanOneItem() {
         MainActor.assumeIsolated {
-            let f = Fixture(count: 40)
+            let f = ScrollerFixture(count: 40)
             defer { f.close() }
             XCTAssertTrue(f.scroller.allowsLongSwipes, "a strip allows long swipes")
             _ = Self.fastDrag(f.scroller, distance: 510)
@@ -158,7 +157,7 @@ final class SnapScrollerSwitchesTests: XCTestCase {
 
     func testTheAnimationDurationTimesTheNextMove() {
         MainActor.assumeIsolated {
-            let f = Fixture()
+            let f = ScrollerFixture()
             defer { f.close() }
             f.scroller.animationDuration = 900
             XCTAssertEqual(f.scroller.configuration.glideOneItemDuration, 900)
@@ -192,16 +191,15 @@ final class SnapScrollerSwitchesTests: XCTestCase {
 
     /// A carousel of 30 label pages in a window.
     @MainActor
-    private final class CarouselFixture {
+    private final class CarouselFixture: WidgetFixture {
         let carousel: Carousel
-        let window: UnsafeMutablePointer<GtkWidget>
         var settled: [SettleEvent] = []
         var tapped: [Int] = []
 
         init() {
             carousel = Carousel(pageCount: 30, accessibleLabel: "Pages", makePage: { Label() },
                                 bindPage: { label, index in label.text = "Page \(index)" })
-            window = presentInWindow(carousel.widget, width: 600, height: 400)
+            super.init(hosting: carousel.widget, width: 600, height: 400)
             carousel.onSettled = { [unowned self] in settled.append($0) }
             carousel.onTapped = { [unowned self] in tapped.append($0.index) }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.carousel.scroller.layout.viewportWidth > 0 })
@@ -225,8 +223,6 @@ final class SnapScrollerSwitchesTests: XCTestCase {
             XCTAssertEqual(centre, Double(gtk_widget_get_width(carousel.scroller.scrolledWindow)) / 2, accuracy: 0.5,
                            "page \(page) centred", file: file, line: line)
         }
-
-        func close() { gtk_window_destroy(window.cast()) }
     }
 
     func testTheCarouselForwardsItsSwitchesAndTurnsOnePageASwipeUnlessLongSwipesAreOn() {

@@ -12,7 +12,7 @@ final class SnapScrollerWidthsTests: XCTestCase {
 
     func testVariableWidthItemsRestCentredAndKeepTheCurrentItem() {
         MainActor.assumeIsolated {
-            let f = SnapScrollerTests.Fixture(count: Self.widths.count, width: 100, spacing: 20)
+            let f = ScrollerFixture(count: Self.widths.count, width: 100, spacing: 20)
             defer { f.close() }
             f.scroller.scrollTo(index: 3, animated: false)
             f.scroller.itemWidths = Self.widths
@@ -39,7 +39,7 @@ final class SnapScrollerWidthsTests: XCTestCase {
 
     func testShortWidthArraysFallBackToTheUniformWidthAndNilRestoresIt() {
         MainActor.assumeIsolated {
-            let f = SnapScrollerTests.Fixture(count: 10, width: 100, spacing: 20)
+            let f = ScrollerFixture(count: 10, width: 100, spacing: 20)
             defer { f.close() }
             f.scroller.itemWidths = [250, 40]
             XCTAssertEqual(f.scroller.layout.itemWidth(0), 250)
@@ -60,7 +60,7 @@ final class SnapScrollerWidthsTests: XCTestCase {
     /// widths whose round is a fractional number of pixels) leaves every item on the same screen pixel.
     func testALoopingRowKeepsItsItemWidthsAcrossTheSeam() {
         MainActor.assumeIsolated {
-            let f = SnapScrollerTests.Fixture(count: Self.widths.count, width: 100, spacing: 20, windowWidth: 700)
+            let f = ScrollerFixture(count: Self.widths.count, width: 100, spacing: 20, windowWidth: 700)
             defer { f.close() }
             f.scroller.itemWidths = Self.widths
             f.scroller.loops = true

@@ -11,11 +11,8 @@ final class TextureTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("texture-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("texture", for: self)
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     /// A PNG of `width × height` pixels of one colour (0xRRGGBBAA) in the test's folder.
     private func png(_ name: String, width: Int32, height: Int32, color: UInt32 = 0x3366_99ff) throws -> String {

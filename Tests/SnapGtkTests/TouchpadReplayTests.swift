@@ -26,7 +26,7 @@ final class TouchpadReplayTests: XCTestCase {
 
     func testAFlingSettlesOnceOnTheItemTheCoreChoosesBothWays() {
         MainActor.assumeIsolated {
-            let f = SnapScrollerTests.Fixture(count: 1_000_000, windowWidth: 960)
+            let f = ScrollerFixture(count: 1_000_000, windowWidth: 960)
             defer { f.close() }
             let home = 500_000
             var travelled: [Int] = []
@@ -55,7 +55,7 @@ final class TouchpadReplayTests: XCTestCase {
     func testFlingsCrossALoopsSeamAndSettleOnceOnTheRealItem() {
         MainActor.assumeIsolated {
             let count = 5
-            let f = SnapScrollerTests.Fixture(count: count)
+            let f = ScrollerFixture(count: count)
             defer { f.close() }
             f.scroller.loops = true
             f.scroller.scrollTo(index: count - 1, animated: false)

@@ -9,22 +9,19 @@ final class VerticalCarouselTests: XCTestCase {
     override func setUpWithError() throws { try MainActor.assumeIsolated { try requireGtk() } }
 
     @MainActor
-    private final class Fixture {
+    private final class Fixture: WidgetFixture {
         let carousel: Carousel
-        let window: UnsafeMutablePointer<GtkWidget>
         var settled: [SettleEvent] = []
 
         init(width: Int32 = 420, height: Int32 = 600) {
             carousel = Carousel(pageCount: 12, accessibleLabel: "Pages", makePage: { Label() },
                                 bindPage: { label, index in label.text = "Page \(index)" })
             carousel.orientation = .vertical
-            window = presentInWindow(carousel.widget, width: width, height: height)
+            super.init(hosting: carousel.widget, width: width, height: height)
             carousel.onSettled = { [unowned self] in settled.append($0) }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.carousel.scroller.layout.viewportWidth > 0 })
             waitFrames(2, of: carousel.widget)
         }
-
-        func close() { gtk_window_destroy(window.cast()) }
 
         func waitSettled(_ count: Int, file: StaticString = #filePath, line: UInt = #line) {
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) {

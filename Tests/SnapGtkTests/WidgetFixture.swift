@@ -1,0 +1,66 @@
+import CSnapGtk
+import Foundation
+@_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
+import XCTest
+
+/// The widget tests' one fixture: a shown top-level window hosting a widget at a size, laid out before the test
+/// begins; the main loop pumped by the widget's frames; torn down by destroying the window (`close()`, or when the
+/// fixture goes). Each component's tests subclass it with what they record and check.
+@MainActor
+class WidgetFixture {
+    /// The widget under test.
+    let hosted: UnsafeMutablePointer<GtkWidget>
+    let window: UnsafeMutablePointer<GtkWidget>
+    private var isOpen = true
+    /// How many frames `settle()` runs by default.
+    var framesToSettle = 2
+
+    /// Shows `widget` as the child of a `width × height` window; with `fixedWidth`, at that width (its start edge
+    /// at the window's) in a window 800 px wide, so its own width, not the window's, is what the test sets.
+    init(hosting widget: UnsafeMutablePointer<GtkWidget>, width: Int32 = 600, height: Int32 = 200, fixedWidth: Int32? = nil,
+         file: StaticString = #filePath, line: UInt = #line) {
+        hosted = widget
+        if let fixedWidth {
+            gtk_widget_set_size_request(widget, fixedWidth, -1)
+            gtk_widget_set_halign(widget, GTK_ALIGN_START)
+            let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(outer.cast(), widget)
+            window = presentInWindow(outer, width: max(width, 800), height: height)
+        } else {
+            window = presentInWindow(widget, width: width, height: height)
+        }
+        XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(widget) > 0 }, "never laid out",
+                      file: file, line: line)
+    }
+
+    /// Runs the loop for `count` (or `framesToSettle`) more frames of the hosted widget, then what they left pending
+    /// (idle reports).
+    func settle(_ count: Int? = nil, file: StaticString = #filePath, line: UInt = #line) {
+        waitFrames(count ?? framesToSettle, of: hosted, file: file, line: line)
+    }
+
+    /// Runs the loop until the hosted widget's next frame.
+    func nextFrame(file: StaticString = #filePath, line: UInt = #line) { waitNextFrame(of: hosted, file: file, line: line) }
+
+    /// Runs the loop until `condition` holds (a failure named `what` if it never does within the patience).
+    func wait(_ what: String, file: StaticString = #filePath, line: UInt = #line, until condition: () -> Bool) {
+        XCTAssertTrue(GtkThread.iterate(timeout: testPatience, until: condition), what, file: file, line: line)
+    }
+
+    /// Destroys the window (once), and with it the hosted widget.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        gtk_window_destroy(window.cast())
+    }
+
+    deinit { MainActor.assumeIsolated { close() } }
+}
+
+/// A new empty folder in the system's temporary folder for `test`, removed when the test ends.
+func temporaryFolder(_ name: String, for test: XCTestCase) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    return folder
+}
