@@ -19,7 +19,7 @@ import CSnapGtk
 @MainActor
 public final class Picture: Widget {
     /// How the image is scaled into the picture's allocation.
-    public enum Fit: Sendable, Equatable {
+    public enum Fit: Sendable, Equatable, GtkEnumMirror {
         /// Stretched to fill it exactly, proportions not kept.
         case fill
         /// As large as fits whole, proportions kept (the default): bars of background beside or above it.
@@ -29,23 +29,8 @@ public final class Picture: Widget {
         /// Like `contain`, but never larger than the image's own size.
         case scaleDown
 
-        init(_ fit: GtkContentFit) {
-            switch fit {
-            case GTK_CONTENT_FIT_FILL: self = .fill
-            case GTK_CONTENT_FIT_COVER: self = .cover
-            case GTK_CONTENT_FIT_SCALE_DOWN: self = .scaleDown
-            default: self = .contain
-            }
-        }
-
-        var gtk: GtkContentFit {
-            switch self {
-            case .fill: GTK_CONTENT_FIT_FILL
-            case .contain: GTK_CONTENT_FIT_CONTAIN
-            case .cover: GTK_CONTENT_FIT_COVER
-            case .scaleDown: GTK_CONTENT_FIT_SCALE_DOWN
-            }
-        }
+        static let table = [(Self.contain, GTK_CONTENT_FIT_CONTAIN), (.fill, GTK_CONTENT_FIT_FILL),
+                            (.cover, GTK_CONTENT_FIT_COVER), (.scaleDown, GTK_CONTENT_FIT_SCALE_DOWN)]
     }
 
     /// A picture showing `texture` (nil: nothing yet), scaled by `fit`.
