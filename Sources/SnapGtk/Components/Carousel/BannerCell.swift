@@ -261,30 +261,17 @@ final class BannerCell {
     /// Hover and pressed feedback: the veil's CSS `color` (transparent at rest) in the picture's rounded shape, as
     /// render nodes over the picture's, so a changing veil never repaints the picture.
     private func drawVeil(_ veil: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer, width: Double, height: Double) {
-        var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(veil), &color)
+        let color = RenderNodes.color(of: veil)
         guard color.alpha > 0 else { return }
-        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                     size: graphene_size_t(width: Float(width), height: Float(height)))
-        var shape = GskRoundedRect()
-        gsk_rounded_rect_init_from_rect(&shape, &bounds, Float(cornerRadius(width: width, height: height)))
-        gtk_snapshot_push_rounded_clip(snapshot, &shape)
-        gtk_snapshot_append_color(snapshot, &color, &bounds)
-        gtk_snapshot_pop(snapshot)
+        RenderNodes.fill(snapshot, RenderNodes.rect(0, 0, width, height), radius: cornerRadius(width: width, height: height),
+                         color)
     }
 
     /// The panel without an image: the text colour, faint, in the picture's rounded shape (render nodes, no image).
     private func paintPlain(_ snapshot: OpaquePointer, width: Double, height: Double, radius: Double) {
-        var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(image), &color)
+        var color = RenderNodes.color(of: image)
         color.alpha = 0.1
-        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                     size: graphene_size_t(width: Float(width), height: Float(height)))
-        var shape = GskRoundedRect()
-        gsk_rounded_rect_init_from_rect(&shape, &bounds, Float(radius))
-        gtk_snapshot_push_rounded_clip(snapshot, &shape)
-        gtk_snapshot_append_color(snapshot, &color, &bounds)
-        gtk_snapshot_pop(snapshot)
+        RenderNodes.fill(snapshot, RenderNodes.rect(0, 0, width, height), radius: radius, color)
     }
 
     /// Asks for `path` decoded to cover `fitting`, unless this binding asked already; draws again when the pixels are
