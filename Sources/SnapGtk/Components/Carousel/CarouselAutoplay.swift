@@ -3,16 +3,10 @@ import CSnapGtk
 /// A carousel's autoplay: every `interval` seconds of calm it moves on to the next page (from the last page to the
 /// first: onward through the seam when the carousel loops, back to the start otherwise).
 ///
-/// It holds still while the pointer is over the carousel, while the carousel (or anything in it) has keyboard focus
-/// the user is using (the window shows focus, e.g. after Tab, or a key was pressed inside since the focus came: the
-/// focus a window hands its first focusable widget at start would otherwise stop autoplay for good),
-/// while any gesture or animation is under way, while motion is reduced, and while the carousel is not on screen.
-/// The countdown starts afresh whenever it may run again and whenever the content moves (the scroller's adjustment
-/// changes), so it runs out only after a full interval at rest: a page is always shown that long after the user lets
-/// go, and never changes during a gesture.
-///
-/// The countdown is a one-shot GLib timeout whose user data is a retained box holding this object weakly; GLib's
-/// destroy notify releases the box, so a pending timeout never outlives it usefully, and `stop()` removes it.
+/// It holds still under the pointer, while the user's keyboard focus is inside (the window shows focus, or a key was
+/// pressed there: the focus a window hands out at start alone would stop it for good), during any gesture or
+/// animation, under reduced motion and off screen. The countdown restarts whenever it may run again and whenever the
+/// content moves, so a page always shows a full interval at rest. Its GLib timeout holds this object weakly.
 @MainActor
 final class CarouselAutoplay {
     /// Seconds between advances.
