@@ -49,21 +49,21 @@ public final class Carousel {
     /// The design values the geometry is scaled from.
     public let design: PagerDesign
     /// The geometry at the current component width.
-    public internal(set) var geometry: PagerGeometry
+    public internal(set) var geometry: PagerGeometry {
+        didSet { if geometry != oldValue { store.geometry = geometry } }
+    }
     /// Number of pages, identified by their index (see ``update(ids:reloaded:animated:)``). Setting it keeps the current
     /// page (clamped) and binds every page near the view again; ``onPageChanged`` and ``onSettled`` follow once, after
     /// the setter (cause `.dataChange`).
     public var pageCount: Int {
-        get { storedPageCount }
+        get { store.pageCount }
         set {
             guard !scroller.isTornDown else { return }   // the widgets may be freed already
-            storedPageCount = max(0, newValue)
-            store.pageCount = storedPageCount
-            scroller.setItemCount(storedPageCount)
+            store.pageCount = max(0, newValue)
+            scroller.setItemCount(store.pageCount)
             updateDots()
         }
     }
-    private var storedPageCount: Int
     /// The carousel's name for assistive technologies (its scroll pane's label).
     public var accessibleLabel: String {
         didSet { snap_accessible_set_label(scroller.scrolledWindow, accessibleLabel) }
@@ -129,7 +129,7 @@ public final class Carousel {
     convenience init(pageCount: Int, design: PagerDesign = .peekingBanners,
                      accessibleLabel: String = Localization.banners, cache: SurfaceCache,
                      banner: @escaping (Int) -> Banner) {
-        self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel,
+        self.init(design: design, accessibleLabel: accessibleLabel,
                   store: BannerPages(cache: cache, pageCount: max(0, pageCount), banner: banner))
     }
 
@@ -145,19 +145,18 @@ public final class Carousel {
         pageCount: Int, design: PagerDesign = .peekingBanners, accessibleLabel: String,
         makePage: @escaping () -> Page, bindPage: @escaping (Page, Int) -> Void
     ) {
-        self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel,
+        self.init(design: design, accessibleLabel: accessibleLabel,
                   store: CustomPages(pageCount: max(0, pageCount), make: makePage, bind: bindPage))
     }
 
-    private init(pageCount: Int, design: PagerDesign, accessibleLabel: String, store: CarouselPages) {
-        storedPageCount = max(0, pageCount)
+    private init(design: PagerDesign, accessibleLabel: String, store: CarouselPages) {
         self.design = design
         self.accessibleLabel = accessibleLabel
         geometry = PagerGeometry(design: design, componentWidth: design.componentWidth)
         store.geometry = geometry
         self.store = store
         scroller = SnapScroller(
-            itemCount: storedPageCount, itemWidth: geometry.panelWidth, spacing: geometry.gap,
+            itemCount: store.pageCount, itemWidth: geometry.panelWidth, spacing: geometry.gap,
             configuration: .pager, label: accessibleLabel,
             factory: { store.make() }, bind: { widget, index in store.bind(widget, index) })
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
@@ -255,7 +254,6 @@ public final class Carousel {
     @usableFromInline
     func applyUpdate<ID: Hashable>(_ change: ItemChange<ID>, ids: [ID], reloaded: Set<ID>, animated: Bool) {
         guard !scroller.isTornDown else { return }
-        storedPageCount = ids.count
         store.pageCount = ids.count
         scroller.apply(change, ids: ids, widths: nil, reloaded: reloaded, animated: animated)
         updateDots()
@@ -328,13 +326,9 @@ public final class Carousel {
         if orientation == .vertical { return allocateVertical(width: width, height: height) }
         let heightChanged = availableHeight != Double(height)
         availableHeight = Double(height)
-        let fitted = geometry(forWidth: Double(width))
-        if fitted != geometry {
-            geometry = fitted
-            store.geometry = geometry
-        }
-        // A new height can scale the pages (the height limits their scale): the row lays them out again in this
-        // pass, once, at the width it is given (by itself it does so only for a new width).
+        geometry = geometry(forWidth: Double(width))
+        // A new height can scale the pages: the row lays them out again in this pass, once, at the width it is
+        // given (by itself it does so only for a new width).
         if heightChanged && scroller.hasViewport { scroller.needsRelayout = true }
         let panelHeight = Int32(geometry.panelHeight.rounded(.down))
         var minimum: Int32 = 0
