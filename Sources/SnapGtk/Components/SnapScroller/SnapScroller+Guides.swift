@@ -1,16 +1,10 @@
 import CSnapGtk
 import SnapCore
 
-/// Snap guides: a drawing over the row of how it snaps (the alignment line, the snap points near the view, the
-/// target, a fling's projected rest and speed, the offset), as browsers' developer tools draw over CSS scroll snapping.
-///
-/// The drawing is one widget of ours (`SnapshotWidget`: render nodes, no cairo image of its whole size) laid over
-/// the scrolled window as an overlay child: it takes no pointer input,
-/// and GtkOverlay neither measures it nor lets it move the row, so the items, the adjustment and every event stay as
-/// they are. It exists only while the guides are on, and is redrawn from the same frame work that moves the row
-/// (`apply()`); the geometry is SnapCore's `SnapGuides`. Colours are the theme's, through the named colours of
-/// `WidgetStyle` (`snap_guide_color`, `snap_guide_mark_color`, `snap_guide_plate_color`), which an application's
-/// stylesheet may redefine.
+/// Snap guides: a drawing over the row of how it snaps, as browsers' developer tools draw over CSS scroll snapping.
+/// One `SnapshotWidget` overlay child that takes no input and moves nothing, existing only while the guides are on and
+/// redrawn from the frame work that moves the row; the geometry is SnapCore's `SnapGuides`, the colours `WidgetStyle`'s
+/// named `snap_guide_*` colours, which an application's stylesheet may redefine.
 extension SnapScroller {
     /// Whether snap guides are drawn over the row: the alignment line (where an item's centre rests), a tick at each
     /// snap point near the view, the target while moving, where a drag or fling will rest with an arrow for its speed
