@@ -12,7 +12,7 @@ final class CarouselAutoplay {
     /// Seconds between advances.
     let interval: Double
     /// Whether a countdown is running (for tests).
-    var isCounting: Bool { source != 0 }
+    var isCounting: Bool { countdown?.isScheduled ?? false }
     /// Whether something holds autoplay still now (a hold, or the carousel is moving).
     var isPaused: Bool { isHeld || (carousel?.scroller.isMoving ?? true) }
     /// Whether something stops the countdown itself: the pointer, focus in use, not on screen, reduced motion, fewer
@@ -25,7 +25,7 @@ final class CarouselAutoplay {
 
     private weak var carousel: Carousel?
     private let advance: @MainActor () -> Void
-    private var source: UInt32 = 0
+    private var countdown: MainLoopTimer?
     private var hovered = false
     private var focused = false
     private var mapped: Bool
@@ -101,7 +101,7 @@ final class CarouselAutoplay {
     func update() {
         if isHeld {
             cancelCountdown()
-        } else if source == 0 {
+        } else if !isCounting {
             startCountdown()
         }
     }
@@ -131,7 +131,7 @@ final class CarouselAutoplay {
         keys = nil
     }
 
-    /// Ends the countdown now, as the timeout would (for tests).
+    /// Ends the countdown now, as its timer does (tests call it too).
     func fire() {
         cancelCountdown()
         guard !isHeld else { return }
@@ -159,30 +159,15 @@ final class CarouselAutoplay {
         windowHandler = 0
     }
 
-    private final class WeakBox {
-        weak var target: CarouselAutoplay?
-        init(_ target: CarouselAutoplay) { self.target = target }
-    }
-
     private func startCountdown() {
-        let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
-        let milliseconds = UInt32(min(max(interval * 1000, 1), Double(UInt32.max)).rounded())
-        source = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            onGtkThread {
-                guard let autoplay = Unmanaged<WeakBox>.fromOpaque(data!).takeUnretainedValue().target else { return }
-                autoplay.source = 0   // this source ends with the callback
-                autoplay.fire()
-            }
-            return 0   // one shot: the next countdown is a new source
-        }, box) { data in
-            Unmanaged<WeakBox>.fromOpaque(data!).release()
-        }
+        let milliseconds = Int(min(max(interval * 1000, 1), Double(UInt32.max)).rounded())
+        // One shot, holding this object weakly: the next countdown is a new timer.
+        countdown = MainLoopTimer.after(milliseconds: milliseconds) { [weak self] in self?.fire() }
     }
 
     private func cancelCountdown() {
-        guard source != 0 else { return }
-        g_source_remove(source)
-        source = 0
+        countdown?.cancel()
+        countdown = nil
     }
 }
 
