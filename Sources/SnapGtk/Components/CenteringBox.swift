@@ -92,13 +92,11 @@ public final class CenteringBox {
 
     /// Keys while the box itself has the focus (not a widget inside the child), and a vertical wheel over it.
     private func connectScrolling() {
-        let keys = gtk_event_controller_key_new()!
-        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, state in
+        KeyTranslation.addController(to: widget) { [weak self] keyval, state in
             guard let self, KeyTranslation.isPlain(state), gtk_widget_has_focus(self.widget) != 0,
                   let press = KeyTranslation.press(for: keyval) else { return false }
             return self.scroll(by: press)
         }
-        gtk_widget_add_controller(widget, keys)
         // In the capture phase: the scrolled window's own controller would take a vertical wheel and do nothing with it.
         let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
         gtk_event_controller_set_propagation_phase(wheel, GTK_PHASE_CAPTURE)

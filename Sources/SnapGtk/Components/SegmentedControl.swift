@@ -84,13 +84,8 @@ public final class SegmentedControl {
                               allocate: { $0.allocate(width: $1, height: $2) })
         driver = FrameDriver(widget: widget) { [weak self] time in self?.frame(at: time) ?? false }
 
-        let keys = gtk_event_controller_key_new()!
         // Capture phase: the arrows must select, not move focus between the segment buttons.
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, _ in
-            self?.handleKey(keyval) ?? false
-        }
-        gtk_widget_add_controller(widget, keys)
+        KeyTranslation.addController(to: widget, capture: true) { [weak self] keyval, _ in self?.handleKey(keyval) ?? false }
 
         Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in
             guard let self else { return }

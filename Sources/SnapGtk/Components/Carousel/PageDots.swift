@@ -115,11 +115,7 @@ public final class PageDots {
         gtk_box_append(widget.cast(), counter)
         WidgetLifetime.tie(self, to: widget)
 
-        let keys = gtk_event_controller_key_new()!
-        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, _ in
-            self?.key(keyval) ?? false
-        }
-        gtk_widget_add_controller(list, keys)
+        KeyTranslation.addController(to: list) { [weak self] keyval, _ in self?.key(keyval) ?? false }
         let focus = gtk_event_controller_focus_new()!
         Signals.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
             guard let self, !self.movingFocus else { return }
