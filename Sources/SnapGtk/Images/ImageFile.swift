@@ -67,12 +67,9 @@ public enum ImageFile {
         }
     }
 
-    /// Reads and decodes the image at `path`, scaled down (never up) so it still covers `fitting` (in device pixels)
-    /// with its proportions kept; at its own size when `fitting` is nil. Runs on any thread: it touches only the file,
-    /// the decoder and the objects it makes. Refusals come before anything is read or decoded; what it blocks on is
-    /// reading at most `limits.maxFileBytes` of a regular file and decoding at most `limits.maxPixels`.
-    /// The file's format is told from its first bytes here; it is read and decoded by a loader (`DecoderProcess`)
-    /// within the budget `limits` give it, and abandoned when it runs over or `cancellable` is cancelled.
+    /// Reads and decodes the image at `path`, scaled down (never up) to just cover `fitting` (device pixels), or at
+    /// its own size; on any thread. The format is told from the first bytes here; a loader (`DecoderProcess`)
+    /// decodes within `limits`' budget, abandoned when it runs over or `cancellable` is cancelled.
     static func load(path: String, fitting: (width: Int, height: Int)? = nil, limits: Limits = .standard,
                      cancellable: UnsafeMutablePointer<GCancellable>? = nil) -> Result<DecodedImage, Failure> {
         withFile(path: path, limits: limits) { fd, size in
@@ -94,13 +91,10 @@ public enum ImageFile {
 
     private static let decoderLocation = Mutex<String?>(nil)
 
-    /// Where the image loader `snapscroll-decode` is, which every image decode needs; nil when it is not found.
-    ///
-    /// By default it is looked for, for an executable in a folder named `bin` (an installed one), in
-    /// `PREFIX/libexec/snapscroll/` beside that folder, and then beside the executable itself (a build folder, or an
-    /// application that keeps its files together). An application that installs it anywhere else sets its path here
-    /// before its first image; a path set wins over the places looked in. Without a loader, every image fails with
-    /// "image decoder not found (snapscroll-decode)", and a carousel reports that once.
+    /// Where the image loader `snapscroll-decode` is, which every image decode needs; nil when it is not found. It is
+    /// looked for in `PREFIX/libexec/snapscroll/` (for an executable in `PREFIX/bin`), then beside the executable; an
+    /// application that installs it elsewhere sets its path here before its first image. Without it every image fails
+    /// ("image decoder not found (snapscroll-decode)"), which a carousel reports once.
     public static var decoderPath: String? {
         get { decoderLocation.withLock { $0 } ?? foundDecoder }
         set { decoderLocation.withLock { $0 = newValue } }

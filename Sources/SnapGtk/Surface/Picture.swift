@@ -57,9 +57,8 @@ public final class Picture: Widget {
     /// The file being read for this picture, if any.
     private var loading: Texture.Loading?
 
-    /// Shows the image in the file at `path`, read and decoded on a worker thread through ``Texture``'s bounded
-    /// loader: a FIFO, a device, a folder, a file over 32 MB or an image over 16 megapixels is refused before it is
-    /// read, and nothing waits on GTK's thread. The picture is empty until the image is ready; a later file or
+    /// Shows the image in the file at `path`, read and decoded on a worker thread within ``ImageFile``'s limits (see
+    /// ``Texture/load(contentsOfFile:fitting:limits:completion:)``); empty until it is ready. A later file or
     /// ``texture`` replaces a load still under way.
     ///
     /// ```swift

@@ -99,11 +99,9 @@ public final class SnapScroller {
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
     @_spi(Testing) public var createdItemCount: Int { items.createdCount }
 
-    /// Number of items, identified by their index (use ``update(ids:widths:reloaded:animated:)`` for items with
-    /// identities of their own). Setting it replaces the items: the current item stays current when it still exists
-    /// (else the last becomes current), and every item near the view is bound again after the setter returns, so
-    /// changed data shows. A move under way keeps going to the index it was heading for (clamped). Events follow
-    /// once, after the setter (cause `.dataChange`); with no items, none.
+    /// Number of items, identified by their index (see ``update(ids:widths:reloaded:animated:)``). Setting it keeps the
+    /// current item (clamped) and a move under way, binds every item near the view again after the setter returns,
+    /// and reports once (cause `.dataChange`).
     public var itemCount: Int {
         get { storedItemCount }
         set { setItemCount(newValue) }
