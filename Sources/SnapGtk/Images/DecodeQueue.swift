@@ -130,11 +130,9 @@ final class DecodeQueue {
     }
 }
 
-/// The point where an object passes between GTK's thread and a worker. GLib's task queue and main-context
-/// callbacks order the two sides already, but with futex-based locks the thread sanitizer cannot see; a release
-/// store by the side that hands the object over and an acquire load by the side that takes it state that order in
-/// Swift, where the sanitizer (and the reader) see it. Stored inline in the object handed over, so the atomic load
-/// is the receiver's first read of that object's memory.
+/// The point where an object passes between GTK's thread and a worker. GLib orders the two sides already, with locks
+/// the thread sanitizer cannot see; this release store and acquire load state that order where it (and the reader)
+/// can. Stored inline, so the load is the receiver's first read of the object's memory.
 struct Handoff: ~Copyable, Sendable {
     private let given = Atomic<Bool>(false)
 

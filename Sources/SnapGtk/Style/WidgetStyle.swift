@@ -100,8 +100,7 @@ public enum WidgetStyle {
 /// gesture's `stopped`: it also comes when the double-click time runs out under a button still held.
 @MainActor
 enum PressFeedback {
-    /// Adds the feedback to `widget` (a click gesture that never claims the press, so scrolling and taps work as
-    /// before).
+    /// Adds the feedback to `widget` (a click gesture that never claims the press: scrolling and taps are unchanged).
     static func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
         let click = gtk_gesture_click_new()!
         // The handlers live in the gesture, which the widget owns: the widget is there whenever they run.
