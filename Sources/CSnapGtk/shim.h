@@ -1,10 +1,9 @@
 #ifndef SNAPSCROLL_SHIM_H
 #define SNAPSCROLL_SHIM_H
 
-/* GTK's headers, plus inline wrappers for what Swift cannot call directly:
- * C macros (type checks, signal connection shorthands) and variadic functions
- * (the accessible property setters, g_object_new with properties).
- * Nothing with behaviour lives here. */
+/* GTK's headers, plus inline wrappers for what Swift cannot call directly: C macros (syscall numbers,
+ * M_MMAP_THRESHOLD, G_OBJECT_WARN_INVALID_PROPERTY_ID) and variadic functions (the accessible setters,
+ * g_object_new/set/get with properties, g_signal_emit_by_name). Only what Sources calls; nothing with behaviour. */
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>   /* g_unix_signal_add: SIGTERM/SIGINT/SIGHUP through the main loop */
@@ -96,34 +95,6 @@ static inline char *snap_object_get_string(gpointer object, const char *name) {
     g_object_get(object, name, &value, NULL);
     return value;
 }
-
-/* ---- wrappers for the snapping strip ---- */
-
-/* ---- end snapping strip ---- */
-
-/* ---- wrappers for centering and segmented ---- */
-
-/* Whether a widget's accessible SELECTED state is `expected` (GTK's test API is variadic). */
-static inline gboolean snap_accessible_selected_is(GtkWidget *widget, gboolean expected) {
-    char *message = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, expected);
-    gboolean ok = message == NULL;
-    g_free(message);
-    return ok;
-}
-
-/* Whether a widget's accessible LABEL property is `expected` (GTK's test API is variadic). */
-static inline gboolean snap_accessible_label_is(GtkWidget *widget, const char *expected) {
-    char *message = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
-    gboolean ok = message == NULL;
-    g_free(message);
-    return ok;
-}
-
-/* ---- end centering and segmented ---- */
-
-/* ---- wrappers for the carousel ---- */
-
-/* ---- end carousel ---- */
 
 /* Emits an action signal that takes no arguments and returns nothing, such as a button's "clicked" (g_signal_emit_by_name
    is variadic). */

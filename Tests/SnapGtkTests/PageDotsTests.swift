@@ -144,15 +144,15 @@ final class PageDotsTests: XCTestCase {
         MainActor.assumeIsolated {
             XCTAssertEqual(Localization.pageOfCount(page: 2, count: 5), "Page 2 of 5")
             let dots = PageDots(count: 3)
-            XCTAssertTrue(snap_accessible_label_is(dots.dot(forPage: 0)!, "Page 1 of 3") != 0)
+            XCTAssertTrue(accessibleLabel(dots.dot(forPage: 0), is: "Page 1 of 3"))
             dots.pageLabel = { "Seite \($0) von \($1)" }
             dots.accessibleLabel = "Seiten"
             // What assistive technologies read: every dot relabelled at once, and the row of dots.
             for page in 0..<3 {
-                XCTAssertTrue(snap_accessible_label_is(dots.dot(forPage: page)!, "Seite \(page + 1) von 3") != 0,
+                XCTAssertTrue(accessibleLabel(dots.dot(forPage: page), is: "Seite \(page + 1) von 3"),
                               "page \(page)")
             }
-            XCTAssertTrue(snap_accessible_label_is(gtk_widget_get_parent(dots.dot(forPage: 0)!), "Seiten") != 0)
+            XCTAssertTrue(accessibleLabel(gtk_widget_get_parent(dots.dot(forPage: 0)!), is: "Seiten"))
             XCTAssertGreaterThan(dots.stateUpdates, 1, "a new label function relabels the dots")
         }
     }

@@ -284,7 +284,7 @@ final class SegmentedControlTests: XCTestCase {
             }
             @MainActor func assertSelected(_ index: Int) {
                 for (i, segment) in f.control.segments.enumerated() {
-                    XCTAssertTrue(snap_accessible_selected_is(segment, i == index ? 1 : 0) != 0, "segment \(i) selected = \(i == index)")
+                    XCTAssertTrue(accessibleSelected(segment, is: i == index), "segment \(i) selected = \(i == index)")
                     XCTAssertEqual(gtk_widget_has_css_class(segment, "selected") != 0, i == index)
                 }
             }

@@ -116,8 +116,8 @@ final class SurfaceAPITests: XCTestCase {
             XCTAssertTrue(gtk_test_accessible_has_property(OpaquePointer(menu.content), GTK_ACCESSIBLE_PROPERTY_LABEL) != 0)
             let first = menu.itemWidget(at: 0)!
             XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(first)), GTK_ACCESSIBLE_ROLE_TAB)
-            XCTAssertTrue(snap_accessible_selected_is(first, 1) != 0, "the current tab is the selected one")
-            XCTAssertTrue(snap_accessible_selected_is(menu.itemWidget(at: 1)!, 0) != 0)
+            XCTAssertTrue(accessibleSelected(first, is: true), "the current tab is the selected one")
+            XCTAssertTrue(accessibleSelected(menu.itemWidget(at: 1), is: false))
 
             // Items are pressable: a click gesture gives them the `pressed` class the stylesheet veils.
             let controllers = gtk_widget_observe_controllers(first)!
@@ -193,7 +193,7 @@ final class SurfaceAPITests: XCTestCase {
             XCTAssertTrue((sections as any WidgetRepresentable).grabFocus())
             XCTAssertTrue(gtk_widget_has_focus(gtk_window_get_focus(window.cast())) != 0)
             XCTAssertEqual(gtk_window_get_focus(window.cast()).flatMap { gtk_widget_get_parent($0) }, sections.widget)
-            XCTAssertTrue(snap_accessible_selected_is(gtk_window_get_focus(window.cast()), 1) != 0)
+            XCTAssertTrue(accessibleSelected(gtk_window_get_focus(window.cast()), is: true))
             // A box takes no focus itself: the first widget inside it that does; again, the focus stays there.
             let second = Button("Second")
             row.append(second)

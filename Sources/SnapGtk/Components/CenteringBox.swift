@@ -5,14 +5,10 @@ import Glibc
 /// A horizontal container for any child: centred with no scrolling while the child is narrower than the view,
 /// start-aligned (left, or right in RTL) and scrollable once it is wider.
 ///
-/// Structure: GtkScrolledWindow → a `ScrollableWidget` of ours that places the child with `CenteringLayout` and
-/// sets the horizontal adjustment from the child's natural width. The adjustment is kept as a distance from the
-/// start edge (flipped right to left), so the content never jumps beyond the change itself as it grows or shrinks,
-/// and a change of direction keeps that distance from the new start edge. Focus moving inside the child scrolls
-/// the focused widget into view. While the content scrolls, the box (its Tab stop, with a focus ring) scrolls from the
-/// keyboard (Left/Right a step, Page Up/Page Down a view, Home/End to the ends; arrows as the user sees them, right
-/// to left too) and with a vertical mouse wheel as well as a horizontal one, as GTK's horizontal-only scrolled
-/// windows do for a wheel.
+/// A scrolled window over a `ScrollableWidget` that places the child with `CenteringLayout`; the scroll is kept as a
+/// distance from the start edge, so nothing jumps as the child grows or the direction flips. The focused widget is
+/// scrolled into view; while scrolling, the box is a Tab stop that the arrows, Page Up/Down, Home/End and a
+/// vertical wheel scroll.
 @MainActor
 public final class CenteringBox {
     /// The root widget (the scrolled window) to put in a parent.
@@ -96,13 +92,11 @@ public final class CenteringBox {
 
     /// Keys while the box itself has the focus (not a widget inside the child), and a vertical wheel over it.
     private func connectScrolling() {
-        let keys = gtk_event_controller_key_new()!
-        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, state in
+        KeyTranslation.addController(to: widget) { [weak self] keyval, state in
             guard let self, KeyTranslation.isPlain(state), gtk_widget_has_focus(self.widget) != 0,
                   let press = KeyTranslation.press(for: keyval) else { return false }
             return self.scroll(by: press)
         }
-        gtk_widget_add_controller(widget, keys)
         // In the capture phase: the scrolled window's own controller would take a vertical wheel and do nothing with it.
         let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
         gtk_event_controller_set_propagation_phase(wheel, GTK_PHASE_CAPTURE)

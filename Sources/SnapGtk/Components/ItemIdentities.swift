@@ -3,15 +3,9 @@ import SnapCore
 /// The change from the identities a component holds now to `ids`, compared in the application's own type (no boxing
 /// per item, so a one-item change of a long list costs two comparisons per item).
 ///
-/// - `stored`: the identities as the last update gave them (an `[ID]`), nil while the items are identified by their
-///   index (built or last set with a count or plain titles).
-/// - `count`: how many items there are now.
-///
-/// Items identified by their index have the identities `0..<count` (`Int`s): `Int` identifiers are compared with
-/// those (a model numbering its items from 0 keeps them). Identifiers of another type cannot name them, so they
-/// name the items in place: item `i` is `ids[i]` (as a new count keeps the items before it). Identities of another
-/// type than the last update's replace every item. Inlinable, for the caller's identifier type (see
-/// `ItemChange.init(from:to:)`).
+/// `stored` is the last update's `[ID]`, nil while the `count` items are identified by their index (`0..<count`):
+/// `Int` identifiers are compared with those, other types name the items in place (item `i` is `ids[i]`).
+/// Identities of another type than the last update's replace every item.
 @inlinable
 func identityChange<ID: Hashable>(from stored: Any?, count: Int, to ids: [ID]) -> ItemChange<ID> {
     guard let stored else {

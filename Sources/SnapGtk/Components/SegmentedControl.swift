@@ -1,14 +1,10 @@
 import CSnapGtk
 import SnapCore
 
-/// A segmented control with a sliding underline (the design of an underline tab bar): N titled segments with no background
-/// or dividers, the selected one in the foreground colour and semi-bold, and a thin underline that
-/// slides to the selected segment with an ease-out curve.
-///
-/// The animation moves the fractional *selection* (1.25 = a quarter of the way from segment 1 to
-/// 2), and every allocation recomputes the segments and the underline from the current width with
-/// `UnderlineGeometry`, so a resize mid-slide keeps the underline under the right segment.
-/// A tab list for assistive technologies: each segment is a tab, the selected one marked selected.
+/// A segmented control with a sliding underline (an underline tab bar): titled segments, the selected one semi-bold,
+/// and an underline that slides to it with an ease-out curve. The slide moves the fractional selection and every
+/// allocation places segments and underline from it (`UnderlineGeometry`), so a resize mid-slide stays right.
+/// A tab list for assistive technologies.
 @MainActor
 public final class SegmentedControl {
     /// How wide the segments are.
@@ -88,13 +84,8 @@ public final class SegmentedControl {
                               allocate: { $0.allocate(width: $1, height: $2) })
         driver = FrameDriver(widget: widget) { [weak self] time in self?.frame(at: time) ?? false }
 
-        let keys = gtk_event_controller_key_new()!
         // Capture phase: the arrows must select, not move focus between the segment buttons.
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, _ in
-            self?.handleKey(keyval) ?? false
-        }
-        gtk_widget_add_controller(widget, keys)
+        KeyTranslation.addController(to: widget, capture: true) { [weak self] keyval, _ in self?.handleKey(keyval) ?? false }
 
         Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in
             guard let self else { return }
@@ -112,13 +103,10 @@ public final class SegmentedControl {
         setTitles(titles)
     }
 
-    /// Replaces the segments in one step, by identity: the selected segment stays selected wherever it moved; when
-    /// it was removed, the one that followed it is selected (the one before it when it was the last; see
-    /// `ItemChange.current(after:)`). When that changes the selected index, ``onSelected`` follows once, after this
-    /// returns (from an idle callback), with the cause `.dataChange`; with no segments left, nothing is selected
-    /// and nothing is reported. An underline sliding to the selected segment goes on sliding to it, at its new
-    /// index. Segments set by ``titles`` alone are identified by their index: the first update names them in order
-    /// (segment `i` is `ids[i]`), so the selected index stays (clamped).
+    /// Replaces the segments in one step, by identity: the selected segment stays selected wherever it moved (when
+    /// removed, the one that followed it; see `ItemChange.current(after:)`), and a slide goes on to it. A changed
+    /// index is reported once, after this returns, cause `.dataChange`. Segments set by ``titles`` are identified by
+    /// their index: the first update names them in order.
     /// - Parameters:
     ///   - titles: the segments' titles, first to last.
     ///   - ids: one identifier per segment, in the same order, unique.
@@ -149,13 +137,9 @@ public final class SegmentedControl {
         let elapsed = driver.map { $0.now - motionStart } ?? 0
         segmentIDs = newIDs.map { $0 as Any }
         setTitles(newTitles, selected: after ?? 0)
-        if let sliding, let after, let driver, Double(after) != sliding {
-            let from = min(max(sliding, 0), Double(newTitles.count - 1))
-            motion = TimedMotion(from: from, to: Double(after), duration: max(Self.slideDuration - elapsed, 1),
-                                 easing: .easeOutCubic)
-            position = from
-            motionStart = driver.now
-            driver.start()
+        if let sliding, let after, Double(after) != sliding {
+            position = min(max(sliding, 0), Double(newTitles.count - 1))
+            slide(to: after, duration: max(Self.slideDuration - elapsed, 1))
         }
         guard after != nil, selected != before || wasEmpty else { return }
         if selectionReport == nil {
@@ -194,11 +178,8 @@ public final class SegmentedControl {
         let hadFocus = segments.contains { gtk_widget_has_focus($0) != 0 }
         selected = index
         updateStates(focus: hadFocus || cause == .keyboard || cause == .click)
-        if Preferences.animationsEnabled, gtk_widget_get_mapped(widget) != 0, let driver {
-            // Retargeting starts from wherever the underline is now: no jump.
-            motion = TimedMotion(from: position, to: Double(index), duration: Self.slideDuration, easing: .easeOutCubic)
-            motionStart = driver.now
-            driver.start()
+        if Preferences.animationsEnabled, gtk_widget_get_mapped(widget) != 0 {
+            slide(to: index, duration: Self.slideDuration)
         } else {
             finishMotion()
         }
@@ -214,6 +195,14 @@ public final class SegmentedControl {
     }
 
     // MARK: motion
+
+    /// Slides the underline from where it is now (no jump) to `index`.
+    private func slide(to index: Int, duration: Double) {
+        guard let driver else { return }
+        motion = TimedMotion(from: position, to: Double(index), duration: duration, easing: .easeOutCubic)
+        motionStart = driver.now
+        driver.start()
+    }
 
     private func frame(at time: Double) -> Bool {
         guard let motion else { return false }
@@ -282,11 +271,9 @@ public final class SegmentedControl {
 
     // MARK: layout
 
-    /// Each segment's width as it lays out its title, but never narrower than its title set in the selected
-    /// segment's font: a segment is as wide selected as not, so selecting never shifts the others. The selected font
-    /// is read from the selected title itself, so a stylesheet may give it any weight or size; and a change of that
-    /// title's style resizes it, which measures the control again. (One label a segment, not a title over an
-    /// invisible selected-font copy: every widget costs GTK a style, an accessible object, a measure and a snapshot.)
+    /// Each segment's width, never narrower than its title in the selected segment's font (read from the selected
+    /// title, so a stylesheet may set any), so selecting never shifts the others. One label a segment, not a hidden
+    /// selected-font copy: every widget costs GTK a style, an accessible object, a measure and a snapshot.
     func naturalWidths() -> [(minimum: Int32, natural: Int32)] {
         let selectedTitle = segments.indices.contains(selectedIndex) ? gtk_widget_get_first_child(segments[selectedIndex]) : nil
         return segments.map { segment in
@@ -301,9 +288,8 @@ public final class SegmentedControl {
         }
     }
 
-    /// `naturalWidths()` as the last horizontal measure found them. GTK measures the control again whenever a
-    /// segment's size may have changed (a title's text or style, the selection), and keeps the result until then;
-    /// allocation, which runs every frame of a slide, reads this instead of laying the titles out again.
+    /// `naturalWidths()` as the last horizontal measure found them (GTK measures again when a segment may have changed):
+    /// allocation, every frame of a slide, reads this instead of laying the titles out again.
     private var measuredWidths: [(minimum: Int32, natural: Int32)] = []
 
     private func measure(orientation: GtkOrientation, forSize: Int32) -> (Int32, Int32) {

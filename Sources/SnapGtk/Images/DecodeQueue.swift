@@ -3,15 +3,10 @@ import Synchronization
 
 /// Decodes image files on worker threads, a few at a time, so GTK's thread never waits for a decoder.
 ///
-/// A job runs `ImageFile.load` (the file's kind and size checked on the open file, then handed to a pooled loader,
-/// which checks the header's pixel count before decoding, decodes at the size asked for within its budget and sends
-/// the pixels, read into a `DecodedImage`) on a thread of GIO's pool (`g_task_run_in_thread`), which waits for it.
-/// Only the result comes back to GTK's thread, through the `GTask`'s callback. At most `limit` jobs run at once; the
-/// others wait, and when a worker frees up the waiting job with the lowest rank starts (ranks are asked for then,
-/// so they follow what the view shows at that moment). Jobs start from an idle callback that runs after GTK's
-/// drawing, so a frame's draws all ask first and the ranks decide, and the frame that asked is not slowed by the
-/// start. A cancelled job that has not started never starts; one that is running gets a moment to finish, then its loader is killed, and
-/// its result (a failure) is dropped instead of delivered.
+/// A job runs `ImageFile.load` on a thread of GIO's pool (`g_task_run_in_thread`); only the result comes back to
+/// GTK's thread. At most `limit` run at once; when a worker frees up, the waiting job of lowest rank starts (ranks
+/// are asked then, so they follow the view), from an idle callback after GTK's drawing so a frame's draws all ask
+/// first. A cancelled job never starts, or its result is dropped.
 @MainActor
 final class DecodeQueue {
     /// The queue banners use: two decodes at a time for the whole process (the machine's other cores stay free for
@@ -135,11 +130,9 @@ final class DecodeQueue {
     }
 }
 
-/// The point where an object passes between GTK's thread and a worker. GLib's task queue and main-context
-/// callbacks order the two sides already, but with futex-based locks the thread sanitizer cannot see; a release
-/// store by the side that hands the object over and an acquire load by the side that takes it state that order in
-/// Swift, where the sanitizer (and the reader) see it. Stored inline in the object handed over, so the atomic load
-/// is the receiver's first read of that object's memory.
+/// The point where an object passes between GTK's thread and a worker. GLib orders the two sides already, with locks
+/// the thread sanitizer cannot see; this release store and acquire load state that order where it (and the reader)
+/// can. Stored inline, so the load is the receiver's first read of the object's memory.
 struct Handoff: ~Copyable, Sendable {
     private let given = Atomic<Bool>(false)
 

@@ -19,18 +19,14 @@ final class DecodedImage {
     /// The image's own height in pixels.
     let naturalHeight: Int
 
-    private init(surface: OpaquePointer, width: Int, height: Int, naturalWidth: Int, naturalHeight: Int) {
+    /// Takes over `surface` (its one reference): an ARGB32 image surface of `width × height` already filled, such as
+    /// a loader's pixels mapped.
+    init(adopting surface: OpaquePointer, width: Int, height: Int, naturalWidth: Int, naturalHeight: Int) {
         self.surface = surface
         self.width = width
         self.height = height
         self.naturalWidth = naturalWidth
         self.naturalHeight = naturalHeight
-    }
-
-    /// Takes over `surface` (its one reference): an ARGB32 image surface of `width × height` already filled, such as
-    /// a loader's pixels mapped.
-    convenience init(adopting surface: OpaquePointer, width: Int, height: Int, naturalWidth: Int, naturalHeight: Int) {
-        self.init(surface: surface, width: width, height: height, naturalWidth: naturalWidth, naturalHeight: naturalHeight)
     }
 
     deinit { cairo_surface_destroy(surface) }
@@ -58,7 +54,7 @@ final class DecodedImage {
         // gdk_texture_download writes cairo's premultiplied ARGB32 layout, row by row at the stride it is given.
         gdk_texture_download(texture, cairo_image_surface_get_data(surface), gsize(cairo_image_surface_get_stride(surface)))
         cairo_surface_mark_dirty(surface)
-        return .success(DecodedImage(surface: surface, width: width, height: height,
+        return .success(DecodedImage(adopting: surface, width: width, height: height,
                                      naturalWidth: naturalWidth ?? width, naturalHeight: naturalHeight ?? height))
     }
 

@@ -4,15 +4,10 @@ import SnapDecode
 
 /// Decoding in a sandboxed loader process with a budget: the only way a decoder that runs over can be abandoned.
 ///
-/// A decoder is C (or Rust) code working on hostile bytes; some formats cost far more than their pixel count says (an
-/// SVG filter chain, a progressive JPEG of many scans), and a thread stuck in one cannot be stopped without leaving
-/// its locks and memory behind. So every image is decoded by a loader of the `LoaderPool` (the `snapscroll-decode`
-/// executable, sandboxed: see SnapDecode's `Loader`): the application checks and opens the file (regular files only,
-/// without blocking, size before reading, its format from how it begins) and sends the loader the open descriptor
-/// with the budget; the loader decodes within it and answers with the pixels in a sealed memfd, which is mapped here
-/// as the surface's memory (no copy), or with why there are none. This side waits on the loader's socket, its pidfd
-/// and the job's `GCancellable` until a wall-clock deadline, and kills the loader when it passes. A cancelled decode
-/// is given a moment to finish (its answer dropped) so the loader is kept; one still working then is killed.
+/// Some formats cost far more than their pixel count says (an SVG filter chain, a JPEG of many scans), and a thread
+/// stuck in a decoder cannot be stopped cleanly. So a `LoaderPool` process gets the open file and the budget and
+/// answers with the pixels in a sealed memfd, mapped here as the surface (no copy). This side waits on its socket,
+/// pidfd and the job's `GCancellable` until the deadline, then kills it; a cancelled decode gets `cancelGrace`.
 enum DecoderProcess {
     /// How long a cancelled decode may still finish before its loader is killed, in seconds.
     static let cancelGrace = 0.5

@@ -3,17 +3,12 @@ import Glibc
 import SnapDecode
 import Synchronization
 
-/// The rules for reading an image file that may be hostile, and what breaking them is called. Every way the library
-/// gets pixels from a file follows them (``Texture/load(contentsOfFile:fitting:limits:completion:)``,
-/// ``Texture/init(contentsOfFile:fitting:limits:)`` and a carousel's banners): only a regular file is opened,
-/// without blocking (a FIFO, a device or a folder is refused at once, never waited on); its size is checked on the
-/// open file before a byte is read; the pixel size its header declares is checked before anything is decoded; a
-/// decoder that can decode fewer pixels (JPEG, SVG) is asked for those that cover the size asked for, and only a
-/// copy at that size is kept; and a file cut short is refused rather than shown half decoded. Only PNG, JPEG, GIF, BMP,
-/// ICO, TIFF and SVG are decoded, by at most two sandboxed loader processes (no file opened by name, no socket, no
-/// program run), each decode within a budget of processor time, memory and wall time (``Limits``) and stopped when it
-/// runs over: the `snapscroll-decode` executable of this package, which an application ships with itself (see
-/// ``decoderPath``). The loader is given the open file, never its path.
+/// The rules for reading an image file that may be hostile, which every way the library gets pixels from a file
+/// follows: only a regular file is opened, without blocking (a FIFO, device or folder is refused, never waited on);
+/// its size is checked on the open file and the header's pixel size before decoding; JPEG and SVG are decoded at the
+/// size asked for; a file cut short is refused. PNG, JPEG, GIF, BMP, ICO, TIFF and SVG are decoded by at most two
+/// sandboxed loader processes (`snapscroll-decode`, see ``decoderPath``), given the open file, never its path, each
+/// decode within a budget (``Limits``) and stopped when it runs over.
 public enum ImageFile {
     /// What a file may be: bytes on disk and pixels in its header.
     public struct Limits: Sendable, Equatable {
@@ -72,12 +67,9 @@ public enum ImageFile {
         }
     }
 
-    /// Reads and decodes the image at `path`, scaled down (never up) so it still covers `fitting` (in device pixels)
-    /// with its proportions kept; at its own size when `fitting` is nil. Runs on any thread: it touches only the file,
-    /// the decoder and the objects it makes. Refusals come before anything is read or decoded; what it blocks on is
-    /// reading at most `limits.maxFileBytes` of a regular file and decoding at most `limits.maxPixels`.
-    /// The file's format is told from its first bytes here; it is read and decoded by a loader (`DecoderProcess`)
-    /// within the budget `limits` give it, and abandoned when it runs over or `cancellable` is cancelled.
+    /// Reads and decodes the image at `path`, scaled down (never up) to just cover `fitting` (device pixels), or at
+    /// its own size; on any thread. The format is told from the first bytes here; a loader (`DecoderProcess`)
+    /// decodes within `limits`' budget, abandoned when it runs over or `cancellable` is cancelled.
     static func load(path: String, fitting: (width: Int, height: Int)? = nil, limits: Limits = .standard,
                      cancellable: UnsafeMutablePointer<GCancellable>? = nil) -> Result<DecodedImage, Failure> {
         withFile(path: path, limits: limits) { fd, size in
@@ -99,13 +91,10 @@ public enum ImageFile {
 
     private static let decoderLocation = Mutex<String?>(nil)
 
-    /// Where the image loader `snapscroll-decode` is, which every image decode needs; nil when it is not found.
-    ///
-    /// By default it is looked for, for an executable in a folder named `bin` (an installed one), in
-    /// `PREFIX/libexec/snapscroll/` beside that folder, and then beside the executable itself (a build folder, or an
-    /// application that keeps its files together). An application that installs it anywhere else sets its path here
-    /// before its first image; a path set wins over the places looked in. Without a loader, every image fails with
-    /// "image decoder not found (snapscroll-decode)", and a carousel reports that once.
+    /// Where the image loader `snapscroll-decode` is, which every image decode needs; nil when it is not found. It is
+    /// looked for in `PREFIX/libexec/snapscroll/` (for an executable in `PREFIX/bin`), then beside the executable; an
+    /// application that installs it elsewhere sets its path here before its first image. Without it every image fails
+    /// ("image decoder not found (snapscroll-decode)"), which a carousel reports once.
     public static var decoderPath: String? {
         get { decoderLocation.withLock { $0 } ?? foundDecoder }
         set { decoderLocation.withLock { $0 = newValue } }

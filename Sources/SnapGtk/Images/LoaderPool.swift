@@ -7,11 +7,8 @@ import Synchronization
 /// `idleSeconds` without work, so an idle application has no children and no timers. A loader that crashed, ran
 /// over a budget or was killed is reaped by its caller and not kept; the next decode starts another.
 ///
-/// A loader is one process with one end of a `SOCK_SEQPACKET` socket pair as its standard input, an empty
-/// environment, no other descriptor, and a pidfd here: a caller waits on the socket and the pidfd together (no
-/// polling of `waitpid`), kills through the pidfd (never a recycled process ID), and reaps with `waitid(P_PIDFD)`.
-/// An idle loader is ended by closing its socket (it ends at the end of its input), and reaped from GTK's main loop
-/// when its pidfd becomes readable.
+/// A loader has a `SOCK_SEQPACKET` socket as its standard input, an empty environment and no other descriptor; it
+/// is waited on, killed and reaped through its pidfd (never a recycled process ID). Closing its socket ends it.
 final class LoaderPool: Sendable {
     /// The pool every decode uses.
     static let shared = LoaderPool(capacity: 2)

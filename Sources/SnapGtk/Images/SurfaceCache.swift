@@ -1,11 +1,8 @@
 import CSnapGtk
 
-/// Images by file path, ready for cairo drawing, so recycled cells never read or decode the same file twice.
-/// Nothing here reads a file on GTK's thread: `decode(path:fitting:rank:done:)` has a worker (`DecodeQueue`) read and
-/// decode it through `ImageFile` (regular files only, bounded size and pixel count) at the size the image is drawn,
-/// and again, larger, when asked for more pixels later (a wider window, a scale factor of 2); `lookup` answers from
-/// what is kept. Failures are remembered, so a bad file is tried once. Least recently used decoded images beyond
-/// `capacity` images or `byteBudget` bytes of pixels are dropped (and decoded again if needed).
+/// Images by file path, ready for cairo drawing, so recycled cells never decode the same file twice. Files are decoded
+/// on a worker (`DecodeQueue`) at the size drawn, again when drawn larger; `lookup` never reads a file. Failures are
+/// remembered; the least recently used images beyond `capacity` or `byteBudget` are dropped.
 @MainActor
 final class SurfaceCache {
     /// Why an image could not be used.
@@ -77,12 +74,7 @@ final class SurfaceCache {
     /// Drops every decoded image; files stay known as good or bad. For images that are not on
     /// screen any more (a hidden carousel): the next draw decodes again, at the size it is drawn then.
     func releaseDecoded() {
-        for path in order {
-            guard case .decoded = entries[path] else { continue }
-            entries[path] = .good
-        }
-        order.removeAll()
-        bytes = 0
+        while let path = order.first { drop(path) }
         releases += 1
     }
 
@@ -106,10 +98,11 @@ final class SurfaceCache {
         }
     }
 
+    /// Lets go of the pixels kept for `path`; the file stays known as good (decoded again when next drawn).
     private func drop(_ path: String) {
+        order.removeAll { $0 == path }
         guard case .decoded(let image) = entries[path] else { return }
         bytes -= image.byteCount
-        order.removeAll { $0 == path }
         entries[path] = .good
     }
 
@@ -121,14 +114,7 @@ final class SurfaceCache {
         }
         entries[path] = .decoded(image)
         bytes += image.byteCount
-        // Dropped images stay known as good files: decoded again when next drawn.
-        while order.count > capacity || (bytes > byteBudget && order.count > 1) {
-            let oldest = order.removeFirst()
-            if case .decoded(let dropped) = entries[oldest] {
-                bytes -= dropped.byteCount
-                entries[oldest] = .good
-            }
-        }
+        while order.count > capacity || (bytes > byteBudget && order.count > 1) { drop(order[0]) }
     }
 
     // MARK: - Decoding on a worker
@@ -197,13 +183,9 @@ final class SurfaceCache {
     /// How many times `releaseDecoded()` ran.
     private var releases = 0
 
-    /// Decodes the file at `path` on a worker (`DecodeQueue.shared`) so its pixels cover `fitting` (device pixels),
-    /// with some room when kept pixels were too few. Requests for a path already
-    /// being decoded wait for that decode. `rank` orders the waiting decodes (lowest first; a decode many wait for
-    /// takes their lowest); `done` is called on GTK's thread once the pixels are kept (nil) or the file failed
-    /// (then it is remembered as failed), unless the request is cancelled first.
-    /// A larger decode that fails keeps the smaller pixels (nil), and that width is not asked for again; one whose
-    /// decoder was abandoned (over its budget) or crashed makes the file fail for good.
+    /// Decodes the file at `path` on a worker so its pixels cover `fitting` (device pixels); requests for a path being
+    /// decoded wait for that decode, which takes their lowest `rank`. `done` runs on GTK's thread with nil once the
+    /// pixels are kept (a larger decode that fails keeps the smaller ones) or the failure, unless cancelled first.
     func decode(path: String, fitting: (width: Int, height: Int)?, rank: @escaping () -> Int,
                 done: @escaping (Failure?) -> Void) -> Request {
         let request = Request(cache: self, path: path, rank: rank, done: done)

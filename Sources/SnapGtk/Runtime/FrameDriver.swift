@@ -1,9 +1,7 @@
 import CSnapGtk
 
-/// Drives an animation from a widget's frame clock: while running, `onFrame` is called once per
-/// frame with the frame time in milliseconds, until it returns false or `stop()` is called.
-/// The tick callback's Swift state is a box released by GTK's destroy notify. When the widget is destroyed the
-/// driver stops for good (while the widget is still alive), so it never calls GTK on a dead widget.
+/// Drives an animation from a widget's frame clock: `onFrame` gets each frame time (ms) until it returns false or
+/// `stop()` is called. The driver stops for good on the widget's `destroy`, so it never calls GTK on a dead widget.
 @MainActor
 public final class FrameDriver {
     private let widget: UnsafeMutablePointer<GtkWidget>
@@ -35,20 +33,13 @@ public final class FrameDriver {
     /// blink.start()
     /// ```
     /// - Parameters:
-    ///   - widget: the widget (or component) whose frame clock paces the frames; frames come while it is shown in a
-    ///     window. Not retained: keep the driver with the widget's owner. The driver stops for good when the widget
-    ///     is destroyed.
+    ///   - widget: the widget (or component) whose frame clock paces the frames while it is shown; not retained.
     ///   - onFrame: called with each frame time (ms); returns whether to go on.
     public convenience init(pacedBy widget: some WidgetRepresentable, onFrame: @escaping @MainActor (Double) -> Bool) {
         self.init(widget: widget.rootWidget.pointer, onFrame: onFrame)
     }
 
-    /// A stopped driver paced by a `GtkWidget *`, for code that works with GTK's C API directly (applications use
-    /// ``init(pacedBy:onFrame:)``).
-    /// - Parameters:
-    ///   - widget: the widget whose frame clock paces the frames; not retained (the driver belongs to the widget's
-    ///     owner). The driver stops by itself when the widget is destroyed.
-    ///   - onFrame: called with each frame time (ms); returns whether to go on.
+    /// ``init(pacedBy:onFrame:)`` for a `GtkWidget *`, for code that works with GTK's C API directly.
     @_spi(GtkInterop) public init(widget: UnsafeMutablePointer<GtkWidget>, onFrame: @escaping @MainActor (Double) -> Bool) {
         self.widget = widget
         self.onFrame = onFrame

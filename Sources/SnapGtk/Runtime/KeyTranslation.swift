@@ -24,14 +24,17 @@ enum KeyTranslation {
         state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0
     }
 
-    /// Connects a component's key controller: `use` handles a key press and says whether the component used it.
-    /// For a used key the window's focus ring goes on, as GTK's window does for keys that reach it, and stays on:
-    /// the window judges each key before the focused widget sees it (press, then release), and a key whose press
-    /// and release leave the focus where it was counts as typing and hides the ring; so the ring goes on again
-    /// at the release of a key the component used. Without this keyboard users of every app would see no focus.
+    /// Gives `widget` a component's key controller (in the capture phase when `capture`): `use` handles a key press
+    /// and says whether the component used it. For a used key the window's focus ring goes on, at the press and
+    /// again at the release: GTK's window counts a key that leaves the focus where it was as typing and hides the
+    /// ring. Without this keyboard users of every app would see no focus.
     @MainActor
-    static func connect(_ controller: UnsafeMutableRawPointer, showingFocusIn widget: UnsafeMutablePointer<GtkWidget>,
-                        use: @escaping @MainActor (UInt32, GdkModifierType) -> Bool) {
+    static func addController(to widget: UnsafeMutablePointer<GtkWidget>, capture: Bool = false,
+                              use: @escaping @MainActor (UInt32, GdkModifierType) -> Bool) {
+        let keys = gtk_event_controller_key_new()!
+        if capture { gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE) }
+        gtk_widget_add_controller(widget, keys)
+        let controller = UnsafeMutableRawPointer(keys)
         let used = UsedKey()
         Signals.connectKey(controller) { keyval, state in
             guard use(keyval, state) else { return false }

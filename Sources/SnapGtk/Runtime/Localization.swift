@@ -1,11 +1,8 @@
 import CSnapGtk
 
-/// A gettext text domain: messages translated by the catalogue `<locale folder>/<lang>/LC_MESSAGES/<name>.mo` and
-/// formatted the way the components' own words are (C conversions, which a translation may number to reorder,
-/// `%2$d`; a translation whose conversions do not fit its arguments shows the message itself instead).
-///
-/// An application keeps one for its own messages and calls it by a short name that its template's extraction
-/// looks for (`xgettext --keyword=tr --keyword=plural:1,2`):
+/// A gettext text domain (`<locale folder>/<lang>/LC_MESSAGES/<name>.mo`), formatted as the components' own words are
+/// (a translation whose conversions do not fit shows the message itself). An application keeps one for its own
+/// messages under the name its extraction looks for (`xgettext --keyword=tr --keyword=plural:1,2`):
 ///
 /// ```swift
 /// let tr = TextDomain("myapp")
@@ -51,12 +48,8 @@ public struct TextDomain: Sendable {
     }
 }
 
-/// The words the components show or give to assistive technologies, translated through gettext in the text domain
-/// ``textDomain``. Each component also takes its strings as properties, for an application that words things its
-/// own way; the defaults come from here.
-///
-/// Translations are looked up in the locale directory gettext knows for the domain (the system's, unless
-/// ``bindTextDomain(to:)`` names another). GTK sets the locale from the environment when it starts.
+/// The components' default words (each component also takes them as properties), translated through gettext in
+/// ``textDomain``, from the system's locale folder unless ``bindTextDomain(to:)`` names another.
 public enum Localization {
     /// The gettext text domain of this package's strings.
     public static let textDomain = "snapscroll"
@@ -78,14 +71,9 @@ public enum Localization {
         case text(String)
     }
 
-    /// `format` with its conversions replaced as C's `printf` replaces the ones messages use, or nil when `printf`
-    /// would not accept it for `arguments`. `%d` (or `%i`) takes an integer, `%s` text, and `%%` is a percent sign.
-    /// Unnumbered conversions take the arguments in order; numbered ones (`%2$s`, counted from 1) the argument they
-    /// name, so a translation can put the arguments in the order its language needs (the message says
-    /// `"Banner %d of %d: %s"`, a translation `"%3$s (%1$d/%2$d)"`), use one twice or leave one out. Nil, as gettext's
-    /// `msgfmt --check-format` would refuse it, for an unknown or unfinished conversion, numbered and unnumbered
-    /// ones mixed, a number out of range or an argument of the other kind: a translator's mistake never crashes or
-    /// shows half-replaced text.
+    /// `format` with its `%d`/`%i`, `%s` and `%%` replaced as `printf` would, numbered ones (`%2$s`) too, so a
+    /// translation may reorder its arguments; nil where `msgfmt --check-format` would refuse it (unknown or mixed
+    /// conversions, a number out of range, an argument of the other kind): a translator's mistake never crashes.
     static func format(_ format: String, _ arguments: [Argument]) -> String? {
         let scalars = Array(format.unicodeScalars)
         var result = String.UnicodeScalarView()

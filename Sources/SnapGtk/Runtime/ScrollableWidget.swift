@@ -24,19 +24,11 @@ extension ScrollableOwner {
     func clip(ofChild child: UnsafeMutablePointer<GtkWidget>) -> graphene_rect_t? { nil }
 }
 
-/// A widget type of ours that is a `GtkScrollable`, put directly in a `GtkScrolledWindow` (no `GtkViewport`), the
-/// way GTK's own lists are: the scrolled window hands it the adjustments, and in each allocation its owner sets the
-/// scrolling one (horizontal, or vertical for a vertical row) from the content's extent and places the children itself, in the widget's own small coordinates.
-/// So a row of any length is placed exactly (the adjustment's value is a `Double`; positions relative to it are
-/// small), and right to left is the owner flipping the adjustment, not a mirrored content widget.
-///
-/// As GTK's own `GtkListBase`: adjustments always exist (its own until a scrolled window hands one over, and again
-/// when it takes it back), the owner's writes to the scrolling one are made with the value handler blocked (so a
-/// value of ours never comes back as someone else's, and nothing has to recognise it), the allocation configures it
-/// once, blocked too (so GTK's clamping of a new range cannot feed back into the motion), a changed scroll policy is
-/// stored, notified and queues a resize, an unknown property id warns, and the CSS name is `snapscrollable`.
-/// Measuring, the content's extent and placement are the owner's (``ScrollableOwner``). Children are added with
-/// `gtk_widget_set_parent` and leave with the widget (its dispose unparents them).
+/// A `GtkScrollable` of ours put directly in a `GtkScrolledWindow`, as GTK's lists are: in each allocation its owner
+/// (``ScrollableOwner``) sets the scrolling adjustment from the content's extent and places the children in the
+/// widget's own small coordinates, so a row of any length is placed exactly; right to left is the owner flipping the
+/// adjustment. As in `GtkListBase`, adjustments always exist, and the owner's writes and the allocation's configure
+/// are made with the value handler blocked, so no value of ours comes back as someone else's change.
 @MainActor
 enum ScrollableWidget {
     typealias Widget = UnsafeMutablePointer<GtkWidget>

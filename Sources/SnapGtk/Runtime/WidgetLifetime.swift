@@ -59,57 +59,12 @@ public enum WidgetLifetime {
         }))
     }
 
-    /// Gives a GtkDrawingArea a draw function that reaches `owner` through a weak link GTK releases with the area;
-    /// once the owner is gone the area draws nothing. `draw` gets the owner, the area, the cairo context and the size.
-    static func draw<Owner: AnyObject>(
-        _ area: Widget, owner: Owner,
-        _ draw: @escaping @MainActor (Owner, Widget, OpaquePointer, Double, Double) -> Void
-    ) {
-        let box = DrawBox { [weak owner] area, cr, width, height in
-            if let owner { draw(owner, area, cr, width, height) }
-        }
-        gtk_drawing_area_set_draw_func(area.cast(), { area, cr, width, height, data in
-            guard let area, let cr, let data else { return }
-            onGtkThread {
-                Unmanaged<DrawBox>.fromOpaque(data).takeUnretainedValue()
-                    .draw(UnsafeMutablePointer(OpaquePointer(area)), cr, Double(width), Double(height))
-            }
-        }, Unmanaged.passRetained(box).toOpaque(), { data in
-            Unmanaged<DrawBox>.fromOpaque(data!).release()
-        })
-    }
-
-    /// Runs `body` once after `milliseconds` on the main loop, with `owner` reached weakly (nothing runs once it is
-    /// gone). Returns the GLib source id, for `g_source_remove` (cancel it from the owner's teardown).
-    static func after<Owner: AnyObject>(milliseconds: UInt32, owner: Owner,
-                                        _ body: @escaping @MainActor (Owner) -> Void) -> guint {
-        let box = CallBox { [weak owner] in if let owner { body(owner) } }
-        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            onGtkThread { Unmanaged<CallBox>.fromOpaque(data!).takeUnretainedValue().call() }
-            return 0
-        }, Unmanaged.passRetained(box).toOpaque(), { data in
-            Unmanaged<CallBox>.fromOpaque(data!).release()
-        })
-    }
-
     private static let ownerKey = "snapscroll-owner"
     private static let layoutKey = "snapscroll-layout"
 
     private static func layoutBox(of widget: Widget?) -> LayoutBox? {
         guard let widget, let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), layoutKey) else { return nil }
         return Unmanaged<LayoutBox>.fromOpaque(data).takeUnretainedValue()
-    }
-
-    /// A one-shot callback held by a GLib source.
-    private final class CallBox {
-        let call: @MainActor () -> Void
-        init(_ call: @escaping @MainActor () -> Void) { self.call = call }
-    }
-
-    /// What a drawing area's draw function calls; held by GTK, holding its owner weakly.
-    private final class DrawBox {
-        let draw: @MainActor (Widget, OpaquePointer, Double, Double) -> Void
-        init(_ draw: @escaping @MainActor (Widget, OpaquePointer, Double, Double) -> Void) { self.draw = draw }
     }
 
     /// What a custom layout manager calls; held by the widget, holding its owner weakly.

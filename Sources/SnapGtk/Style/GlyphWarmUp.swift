@@ -2,23 +2,13 @@ import CSnapGtk
 import Glibc
 
 /// Prepares the glyphs of some text on a worker thread, so the frame that first shows that text does not wait for
-/// them.
+/// them: colour emoji are compressed bitmaps cairo decodes on first use (a strip of fruit cards decoded about thirty
+/// on GTK's thread before its first frame).
 ///
-/// Colour emoji are the case it is for: the colour emoji font keeps each glyph as a compressed bitmap, and cairo
-/// decodes one (tens of kilobytes of pixels) every time it needs a glyph's size or picture that it has not cached
-/// yet. Pango adds ten more the first time it uses the font at a size (it measures the font's digits, which that
-/// font draws as keycaps). A strip of fruit cards decoded about thirty such bitmaps on GTK's thread before its first
-/// frame.
-///
-/// Cairo keeps fonts and glyphs in caches that every thread shares, keyed by the font file, size and rendering
-/// options. The worker lays out and draws the text with its own Pango font map (Pango objects stay on the thread
-/// that made them) in the font, resolution and options that GTK's label will use, read from a styled probe label on
-/// GTK's thread; GTK's measuring and drawing then find the glyphs cached. When the worker has not finished by then,
-/// GTK's thread waits only for the glyph being decoded (cairo's lock), and otherwise does the rest itself: nothing
-/// is ever wrong, at worst not faster. Nothing GTK owns is touched off GTK's thread.
-///
-/// The worker runs at a lower scheduling priority (nice + 10): it uses time the other threads leave, and GTK's
-/// thread, the display server and the session bus, which start-up waits for, go first.
+/// Cairo's font and glyph caches are shared by every thread. The worker draws the text with its own Pango font map
+/// in the font, resolution and options GTK's label will use (read from a styled probe label on GTK's thread), so
+/// GTK then finds the glyphs cached; if it is late, GTK does the rest itself. Nothing GTK owns is touched off its
+/// thread, and the worker runs at nice + 10, behind GTK's thread and the display server.
 @MainActor
 public enum GlyphWarmUp {
     /// Starts preparing `texts`, as a label inside a box with the CSS classes `cssClasses` shows them (the classes

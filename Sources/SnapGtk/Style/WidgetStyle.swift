@@ -3,14 +3,10 @@ import CSnapGtk
 /// The widgets' own stylesheet, shipped inside SnapGtk so an app that adds no CSS of its own still gets the
 /// underline, the dots, the banners, the focus rings and the hover and pressed feedback.
 ///
-/// It is installed once for the default display, when the first SnapGtk widget is created, at a priority above the
-/// theme and below `GTK_STYLE_PROVIDER_PRIORITY_APPLICATION`, so an app's stylesheet overrides any rule (and the
-/// named colours below) while the theme's own button styling does not hide the underline control's look.
-///
-/// Colours come from the theme's named colours, the ones GTK 4.8's Adwaita, Adwaita-dark and HighContrast all
-/// define (4.8 has no `@accent_color`): the accent is the selection colour pulled toward the text colour, which
-/// darkens it on light themes and lightens it on dark ones, keeping it at 3:1 or more against the window; dimmed
-/// text is the text colour mixed a quarter toward the background, keeping it at 4.5:1 or more.
+/// Installed once, with the first widget, between the theme's priority and the application's, so an app's CSS
+/// overrides any rule. Colours are named colours all of GTK 4.8's themes define (4.8 has no `@accent_color`): the
+/// accent is the selection colour pulled toward the text colour (3:1 or more against the window), dimmed text the
+/// text colour a quarter toward the background (4.5:1 or more).
 @MainActor
 public enum WidgetStyle {
     /// The priority the stylesheet is installed at: above the theme, below an application's stylesheet.
@@ -104,8 +100,7 @@ public enum WidgetStyle {
 /// gesture's `stopped`: it also comes when the double-click time runs out under a button still held.
 @MainActor
 enum PressFeedback {
-    /// Adds the feedback to `widget` (a click gesture that never claims the press, so scrolling and taps work as
-    /// before).
+    /// Adds the feedback to `widget` (a click gesture that never claims the press: scrolling and taps are unchanged).
     static func attach(to widget: UnsafeMutablePointer<GtkWidget>) {
         let click = gtk_gesture_click_new()!
         // The handlers live in the gesture, which the widget owns: the widget is there whenever they run.

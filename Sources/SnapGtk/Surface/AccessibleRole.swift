@@ -9,7 +9,7 @@ import CSnapGtk
 ///                         contentRole: .tabList, makeItem: { Label(role: .tab) },
 ///                         bindItem: { tab, index in tab.text = days[index] })
 /// ```
-public enum AccessibleRole: Sendable, Equatable {
+public enum AccessibleRole: Sendable, Equatable, GtkEnumMirror {
     /// A set of related widgets read as one panel (a strip's card, a row of cards).
     case group
     /// A row of tabs, one of them selected.
@@ -17,11 +17,6 @@ public enum AccessibleRole: Sendable, Equatable {
     /// One tab of a ``tabList``.
     case tab
 
-    var gtk: GtkAccessibleRole {
-        switch self {
-        case .group: GTK_ACCESSIBLE_ROLE_GROUP
-        case .tabList: GTK_ACCESSIBLE_ROLE_TAB_LIST
-        case .tab: GTK_ACCESSIBLE_ROLE_TAB
-        }
-    }
+    static let table = [(Self.group, GTK_ACCESSIBLE_ROLE_GROUP), (.tabList, GTK_ACCESSIBLE_ROLE_TAB_LIST),
+                        (.tab, GTK_ACCESSIBLE_ROLE_TAB)]
 }

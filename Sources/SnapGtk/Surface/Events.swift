@@ -1,15 +1,7 @@
 import SnapCore
 
-// What the components report. Each callback takes one of these small values, so a handler names what it uses
-// (`event.index`, `event.cause`) and new fields can be added without breaking it.
-//
-// Callbacks are stored by the component, which lives as long as its widget. Capture the component itself (or an
-// object of yours that holds it) `weak` or `unowned`; a strong capture of it makes a cycle that outlives the window.
-// Plain widget handles (`Label`, `Box`, …) may be captured strongly: a handle keeps its widget, not the component.
-//
-//     carousel.onPageChanged = { [weak carousel] event in
-//         label.text = "Page \(event.index + 1) of \(carousel?.pageCount ?? 0)"
-//     }
+// What the components report: small values, so a handler names what it uses and new fields break nothing.
+// On capturing the component in a callback, see SelectionEvent.
 
 /// The selection moved: a carousel's current page, a segmented control's selected segment, or the page a dot asks
 /// for.

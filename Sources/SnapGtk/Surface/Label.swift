@@ -34,7 +34,7 @@ public final class Label: Widget {
     /// its ``Widget/naturalSize`` is still the whole text's.
     public var ellipsis: Ellipsis {
         get { Ellipsis(gtk_label_get_ellipsize(labelPointer)) }
-        set { gtk_label_set_ellipsize(labelPointer, newValue.pango) }
+        set { gtk_label_set_ellipsize(labelPointer, newValue.gtk) }
     }
 
     /// Where the text sits in a label wider than the text: 0 at the start edge (left, or right in right-to-left), 0.5
@@ -51,7 +51,7 @@ public final class Label: Widget {
     }
 
     /// Where a label cuts text short (see ``Label/ellipsis``).
-    public enum Ellipsis: Sendable, Equatable {
+    public enum Ellipsis: Sendable, Equatable, GtkEnumMirror {
         /// Never: the label asks for the whole text's width.
         case none
         /// "…nd of the text".
@@ -61,27 +61,12 @@ public final class Label: Widget {
         /// "The start of t…".
         case end
 
-        init(_ mode: PangoEllipsizeMode) {
-            switch mode {
-            case PANGO_ELLIPSIZE_START: self = .start
-            case PANGO_ELLIPSIZE_MIDDLE: self = .middle
-            case PANGO_ELLIPSIZE_END: self = .end
-            default: self = .none
-            }
-        }
-
-        var pango: PangoEllipsizeMode {
-            switch self {
-            case .none: PANGO_ELLIPSIZE_NONE
-            case .start: PANGO_ELLIPSIZE_START
-            case .middle: PANGO_ELLIPSIZE_MIDDLE
-            case .end: PANGO_ELLIPSIZE_END
-            }
-        }
+        static let table = [(Self.none, PANGO_ELLIPSIZE_NONE), (.start, PANGO_ELLIPSIZE_START),
+                            (.middle, PANGO_ELLIPSIZE_MIDDLE), (.end, PANGO_ELLIPSIZE_END)]
     }
 
     /// How the lines of a label's text line up (see ``Label/justification``).
-    public enum Justification: Sendable, Equatable {
+    public enum Justification: Sendable, Equatable, GtkEnumMirror {
         /// At the start edge (left, or right in right-to-left).
         case start
         /// Centred.
@@ -91,23 +76,8 @@ public final class Label: Widget {
         /// Spread over the whole width (the last line at the start edge).
         case fill
 
-        init(_ justification: GtkJustification) {
-            switch justification {
-            case GTK_JUSTIFY_CENTER: self = .center
-            case GTK_JUSTIFY_RIGHT: self = .end
-            case GTK_JUSTIFY_FILL: self = .fill
-            default: self = .start
-            }
-        }
-
         // GTK's "left" and "right" follow the text direction: left is the start edge.
-        var gtk: GtkJustification {
-            switch self {
-            case .start: GTK_JUSTIFY_LEFT
-            case .center: GTK_JUSTIFY_CENTER
-            case .end: GTK_JUSTIFY_RIGHT
-            case .fill: GTK_JUSTIFY_FILL
-            }
-        }
+        static let table = [(Self.start, GTK_JUSTIFY_LEFT), (.center, GTK_JUSTIFY_CENTER), (.end, GTK_JUSTIFY_RIGHT),
+                            (.fill, GTK_JUSTIFY_FILL)]
     }
 }

@@ -19,7 +19,7 @@ import CSnapGtk
 @MainActor
 public final class Picture: Widget {
     /// How the image is scaled into the picture's allocation.
-    public enum Fit: Sendable, Equatable {
+    public enum Fit: Sendable, Equatable, GtkEnumMirror {
         /// Stretched to fill it exactly, proportions not kept.
         case fill
         /// As large as fits whole, proportions kept (the default): bars of background beside or above it.
@@ -29,23 +29,8 @@ public final class Picture: Widget {
         /// Like `contain`, but never larger than the image's own size.
         case scaleDown
 
-        init(_ fit: GtkContentFit) {
-            switch fit {
-            case GTK_CONTENT_FIT_FILL: self = .fill
-            case GTK_CONTENT_FIT_COVER: self = .cover
-            case GTK_CONTENT_FIT_SCALE_DOWN: self = .scaleDown
-            default: self = .contain
-            }
-        }
-
-        var gtk: GtkContentFit {
-            switch self {
-            case .fill: GTK_CONTENT_FIT_FILL
-            case .contain: GTK_CONTENT_FIT_CONTAIN
-            case .cover: GTK_CONTENT_FIT_COVER
-            case .scaleDown: GTK_CONTENT_FIT_SCALE_DOWN
-            }
-        }
+        static let table = [(Self.contain, GTK_CONTENT_FIT_CONTAIN), (.fill, GTK_CONTENT_FIT_FILL),
+                            (.cover, GTK_CONTENT_FIT_COVER), (.scaleDown, GTK_CONTENT_FIT_SCALE_DOWN)]
     }
 
     /// A picture showing `texture` (nil: nothing yet), scaled by `fit`.
@@ -72,9 +57,8 @@ public final class Picture: Widget {
     /// The file being read for this picture, if any.
     private var loading: Texture.Loading?
 
-    /// Shows the image in the file at `path`, read and decoded on a worker thread through ``Texture``'s bounded
-    /// loader: a FIFO, a device, a folder, a file over 32 MB or an image over 16 megapixels is refused before it is
-    /// read, and nothing waits on GTK's thread. The picture is empty until the image is ready; a later file or
+    /// Shows the image in the file at `path`, read and decoded on a worker thread within ``ImageFile``'s limits (see
+    /// ``Texture/load(contentsOfFile:fitting:limits:completion:)``); empty until it is ready. A later file or
     /// ``texture`` replaces a load still under way.
     ///
     /// ```swift

@@ -147,7 +147,7 @@ public class Widget {
     }
 
     /// How a widget sits in space larger than it needs.
-    public enum Alignment: Sendable, Equatable {
+    public enum Alignment: Sendable, Equatable, GtkEnumMirror {
         /// Stretched over all of the space.
         case fill
         /// At the start (left, or right in right-to-left).
@@ -157,23 +157,8 @@ public class Widget {
         /// Centred.
         case center
 
-        init(_ align: GtkAlign) {
-            switch align {
-            case GTK_ALIGN_START: self = .start
-            case GTK_ALIGN_END: self = .end
-            case GTK_ALIGN_CENTER: self = .center
-            default: self = .fill
-            }
-        }
-
-        var gtk: GtkAlign {
-            switch self {
-            case .fill: GTK_ALIGN_FILL
-            case .start: GTK_ALIGN_START
-            case .end: GTK_ALIGN_END
-            case .center: GTK_ALIGN_CENTER
-            }
-        }
+        static let table = [(Self.fill, GTK_ALIGN_FILL), (.start, GTK_ALIGN_START), (.end, GTK_ALIGN_END),
+                            (.center, GTK_ALIGN_CENTER)]
     }
 }
 

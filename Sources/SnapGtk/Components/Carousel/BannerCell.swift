@@ -1,14 +1,10 @@
 import CSnapGtk
 import SnapCore
 
-/// One banner of a carousel: its image drawn to cover the panel (rounded corners), and its title under it, sized from
-/// a `PagerGeometry`. An image that cannot be loaded shows a neutral placeholder saying so. Cells are recycled:
-/// `bind` gives them another banner; images come from a shared `SurfaceCache`: the file is checked (kind, size,
-/// header) and decoded on a worker at the size drawn (in device pixels: twice as many at a scale factor of 2), and
-/// again, larger, when the cell grows. Drawing never decodes: a draw that finds no pixels (or too few) paints the plain
-/// panel (or the smaller pixels, scaled) and asks the cache for a decode on a worker thread; when the pixels are
-/// back the cell draws again. A rebound or destroyed cell cancels its request, so it never gets another image's
-/// answer. Decodes are ranked by `rank` (the carousel's: distance from the current page), lowest first.
+/// One banner of a carousel: its image drawn to cover the panel (rounded corners) and its title under it, sized from a
+/// `PagerGeometry`; an image that cannot be loaded shows a placeholder. Cells are recycled (`bind`). Drawing never
+/// decodes: a draw without pixels (or with too few) paints what it has and asks the shared `SurfaceCache` for a
+/// decode ranked by `rank`; a rebound or destroyed cell cancels its request, so it never gets another image's answer.
 @MainActor
 final class BannerCell {
     /// Corner radius (px) of the image at design scale.
@@ -17,7 +13,7 @@ final class BannerCell {
     static let titleSizeRatio = 0.5
     static let titleSizeRange = 11.0...26.0
     /// How long the tap highlight stays (ms).
-    public static let highlightDuration: UInt32 = 450
+    public static let highlightDuration = 450
 
     /// The cell's root (a group named "Banner N of M: title").
     public let widget: UnsafeMutablePointer<GtkWidget>
@@ -38,10 +34,10 @@ final class BannerCell {
     private let title: UnsafeMutablePointer<GtkWidget>
     private var path: String?
     private var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth)
-    private var highlightSource: guint = 0
-    /// A decoding failure found while drawing, reported from an idle (a draw may not change widgets).
+    private var highlightTimer: MainLoopTimer?
+    /// A decoding failure found while drawing, reported from the main loop (a draw may not change widgets).
     private var lateFailure: (index: Int, path: String, failure: SurfaceCache.Failure)?
-    private var lateSource: guint = 0
+    private var lateTimer: MainLoopTimer?
     /// The decode asked for by this binding, until its answer comes.
     private var request: SurfaceCache.Request?
     /// Ranks this cell's decodes among waiting ones (lowest first), from the bound index; nil ranks by index.
@@ -94,10 +90,8 @@ final class BannerCell {
         }
         PressFeedback.attach(to: widget)
         WidgetLifetime.tie(self, to: widget) { cell in
-            if cell.highlightSource != 0 { g_source_remove(cell.highlightSource) }
-            cell.highlightSource = 0
-            if cell.lateSource != 0 { g_source_remove(cell.lateSource) }
-            cell.lateSource = 0
+            cell.highlightTimer?.cancel()
+            cell.lateTimer?.cancel()
             cell.request?.cancel()
             cell.request = nil
         }
@@ -152,10 +146,9 @@ final class BannerCell {
     /// Briefly highlights the banner (tap feedback); reduced motion keeps it, as it is not motion.
     public func flash() {
         setHighlighted(true)
-        if highlightSource != 0 { g_source_remove(highlightSource) }
-        highlightSource = WidgetLifetime.after(milliseconds: Self.highlightDuration, owner: self) { cell in
-            cell.highlightSource = 0
-            cell.setHighlighted(false)
+        highlightTimer?.cancel()
+        highlightTimer = MainLoopTimer.after(milliseconds: Self.highlightDuration) { [weak self] in
+            self?.setHighlighted(false)
         }
     }
 
@@ -261,30 +254,17 @@ final class BannerCell {
     /// Hover and pressed feedback: the veil's CSS `color` (transparent at rest) in the picture's rounded shape, as
     /// render nodes over the picture's, so a changing veil never repaints the picture.
     private func drawVeil(_ veil: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer, width: Double, height: Double) {
-        var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(veil), &color)
+        let color = RenderNodes.color(of: veil)
         guard color.alpha > 0 else { return }
-        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                     size: graphene_size_t(width: Float(width), height: Float(height)))
-        var shape = GskRoundedRect()
-        gsk_rounded_rect_init_from_rect(&shape, &bounds, Float(cornerRadius(width: width, height: height)))
-        gtk_snapshot_push_rounded_clip(snapshot, &shape)
-        gtk_snapshot_append_color(snapshot, &color, &bounds)
-        gtk_snapshot_pop(snapshot)
+        RenderNodes.fill(snapshot, RenderNodes.rect(0, 0, width, height), radius: cornerRadius(width: width, height: height),
+                         color)
     }
 
     /// The panel without an image: the text colour, faint, in the picture's rounded shape (render nodes, no image).
     private func paintPlain(_ snapshot: OpaquePointer, width: Double, height: Double, radius: Double) {
-        var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(image), &color)
+        var color = RenderNodes.color(of: image)
         color.alpha = 0.1
-        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                     size: graphene_size_t(width: Float(width), height: Float(height)))
-        var shape = GskRoundedRect()
-        gsk_rounded_rect_init_from_rect(&shape, &bounds, Float(radius))
-        gtk_snapshot_push_rounded_clip(snapshot, &shape)
-        gtk_snapshot_append_color(snapshot, &color, &bounds)
-        gtk_snapshot_pop(snapshot)
+        RenderNodes.fill(snapshot, RenderNodes.rect(0, 0, width, height), radius: radius, color)
     }
 
     /// Asks for `path` decoded to cover `fitting`, unless this binding asked already; draws again when the pixels are
@@ -299,31 +279,27 @@ final class BannerCell {
             // Only this binding's request gets here: `bind` and teardown cancel it.
             guard let self, self.path == path, self.index == index else { return }
             self.request = nil
-            if let failure {
-                if !self.showsPlaceholder {
-                    self.showsPlaceholder = true
-                    gtk_widget_set_visible(self.placeholder, 1)
-                }
-                self.onImageFailure?(index, failure)
-            } else {
-                gtk_widget_queue_draw(self.image)
-            }
+            if let failure { self.failed(failure, index: index) } else { gtk_widget_queue_draw(self.image) }
         })
+    }
+
+    /// Shows the placeholder (unless the cell shows another image by now) and reports `failure`.
+    private func failed(_ failure: SurfaceCache.Failure, index: Int, showing: Bool = true) {
+        if showing, !showsPlaceholder {
+            showsPlaceholder = true
+            gtk_widget_set_visible(placeholder, 1)
+        }
+        onImageFailure?(index, failure)
     }
 
     /// Shows the placeholder and reports `failure` from an idle callback, once per cell and binding.
     private func reportLate(_ failure: SurfaceCache.Failure, index: Int, path: String) {
         guard lateFailure == nil else { return }
         lateFailure = (index, path, failure)
-        lateSource = WidgetLifetime.after(milliseconds: 0, owner: self) { cell in
-            cell.lateSource = 0
-            guard let late = cell.lateFailure else { return }
-            cell.lateFailure = nil
-            if cell.path == late.path, !cell.showsPlaceholder {
-                cell.showsPlaceholder = true
-                gtk_widget_set_visible(cell.placeholder, 1)
-            }
-            cell.onImageFailure?(late.index, late.failure)
+        lateTimer = MainLoopTimer.after(milliseconds: 0) { [weak self] in
+            guard let self, let late = self.lateFailure else { return }
+            self.lateFailure = nil
+            self.failed(late.failure, index: late.index, showing: self.path == late.path)
         }
     }
 

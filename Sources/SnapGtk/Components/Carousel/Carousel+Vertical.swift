@@ -53,11 +53,7 @@ extension Carousel {
         let room = max(0, Double(width) - Double(padding.left) - Double(padding.right))
         let widthChanged = availableWidth != room
         availableWidth = room
-        let fitted = verticalGeometry(forHeight: Double(height))
-        if fitted != geometry {
-            geometry = fitted
-            store.geometry = fitted
-        }
+        geometry = verticalGeometry(forHeight: Double(height))
         // A new width scales the pages: the row lays them out again in this pass, once, at the height it is given.
         if widthChanged && scroller.hasViewport { scroller.needsRelayout = true }
         var minimum: Int32 = 0

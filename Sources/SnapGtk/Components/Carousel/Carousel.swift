@@ -1,17 +1,11 @@
 import CSnapGtk
 import SnapCore
 
-/// A peeking carousel: one page at rest in the middle, its neighbours peeking in at the side margins, all sized in
-/// proportion to the width from a `PagerDesign`. Built on ``SnapScroller`` with the pager configuration (at most
-/// one page per fling). A click on a page is a tap; a click on a peeking neighbour also brings it to the
-/// middle. Page widgets are recycled, so the page count may be huge.
-///
-/// Pages are image banners (``init(pageCount:design:accessibleLabel:banner:)``) or any widget of yours, made by a
-/// factory and filled by a bind closure (``init(pageCount:design:accessibleLabel:makePage:bindPage:)``). Add
-/// ``PageDots`` with ``PageDots/attach(to:)``.
-///
-/// The component is as wide as its allocation and never taller: when the height is the limit, the banners keep the
-/// design's proportions at the scale the height allows and the neighbours show further in, up to the edges.
+/// A peeking carousel: one page at rest in the middle, its neighbours peeking in at the sides, all sized in proportion
+/// to the width from a `PagerDesign` (and to the height when that is the limit). Built on ``SnapScroller`` (one page
+/// per fling); a click on a neighbour brings it to the middle. Pages are recycled image banners
+/// (``init(pageCount:design:accessibleLabel:banner:)``) or widgets of yours
+/// (``init(pageCount:design:accessibleLabel:makePage:bindPage:)``); add ``PageDots`` with ``PageDots/attach(to:)``.
 @MainActor
 public final class Carousel {
     /// What a banner page shows: an image drawn to cover the panel with rounded corners, and a title under it.
@@ -55,23 +49,21 @@ public final class Carousel {
     /// The design values the geometry is scaled from.
     public let design: PagerDesign
     /// The geometry at the current component width.
-    public internal(set) var geometry: PagerGeometry
-    /// Number of pages, identified by their index (``update(ids:reloaded:animated:)`` keeps pages of your own
-    /// identity). Setting it replaces the pages: the current page stays current when it still exists (else the last
-    /// becomes current), and every page near the view is bound again after the setter returns, so changed data
-    /// shows. ``onPageChanged`` and ``onSettled`` follow once, after the setter (cause `.dataChange`); with no
-    /// pages, nothing is current and no event is sent.
+    public internal(set) var geometry: PagerGeometry {
+        didSet { if geometry != oldValue { store.geometry = geometry } }
+    }
+    /// Number of pages, identified by their index (see ``update(ids:reloaded:animated:)``). Setting it keeps the current
+    /// page (clamped) and binds every page near the view again; ``onPageChanged`` and ``onSettled`` follow once, after
+    /// the setter (cause `.dataChange`).
     public var pageCount: Int {
-        get { storedPageCount }
+        get { store.pageCount }
         set {
             guard !scroller.isTornDown else { return }   // the widgets may be freed already
-            storedPageCount = max(0, newValue)
-            store.pageCount = storedPageCount
-            scroller.setItemCount(storedPageCount)
+            store.pageCount = max(0, newValue)
+            scroller.setItemCount(store.pageCount)
             updateDots()
         }
     }
-    private var storedPageCount: Int
     /// The carousel's name for assistive technologies (its scroll pane's label).
     public var accessibleLabel: String {
         didSet { snap_accessible_set_label(scroller.scrolledWindow, accessibleLabel) }
@@ -80,13 +72,9 @@ public final class Carousel {
     /// are no pages).
     public var currentPage: Int { scroller.currentIndex }
 
-    /// The page the carousel is on or heading to changed, with what moved it: once per change. A request (a dot, a
-    /// key, a click on a neighbour, autoplay, ``scrollTo(page:cause:animated:)``) or a released fling reports its
-    /// destination when the motion starts, not each page passed on the way; while a drag or the fingers hold the
-    /// content, the page nearest its resting place as it changes. (``currentPage`` follows the position live.) After a
-    /// change of the pages, once, when the change is complete (cause `.dataChange`), and only if the index moved. The
-    /// index is the page's position among the pages as they are then. Never while there are no pages. See
-    /// ``SelectionEvent`` on capturing.
+    /// The page the carousel is on or heading to changed, with what moved it: a request or a released fling reports
+    /// its destination when the motion starts (not each page passed); while held, the nearest page as it changes;
+    /// after a change of the pages, once if the index moved (cause `.dataChange`). See ``SelectionEvent`` on capturing.
     public var onPageChanged: ((SelectionEvent) -> Void)?
     /// A user's gesture on the carousel began or let go (see ``SnapScroller/onGesture``).
     public var onGesture: ((GestureEvent) -> Void)? {
@@ -122,7 +110,6 @@ public final class Carousel {
                                 height: geometry.imageHeight.rounded())
     }
     /// Page dots following this carousel (``PageDots/attach(to:)``); weak, so the dots go with their window.
-    /// The page dots following this carousel (``Carousel+Dots.swift``), not retained.
     var dots: [WeakDots] = []
 
     /// A carousel of `pageCount` image banners; `banner(i)` describes page i (asked for only when page i is near
@@ -142,7 +129,7 @@ public final class Carousel {
     convenience init(pageCount: Int, design: PagerDesign = .peekingBanners,
                      accessibleLabel: String = Localization.banners, cache: SurfaceCache,
                      banner: @escaping (Int) -> Banner) {
-        self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel,
+        self.init(design: design, accessibleLabel: accessibleLabel,
                   store: BannerPages(cache: cache, pageCount: max(0, pageCount), banner: banner))
     }
 
@@ -158,19 +145,18 @@ public final class Carousel {
         pageCount: Int, design: PagerDesign = .peekingBanners, accessibleLabel: String,
         makePage: @escaping () -> Page, bindPage: @escaping (Page, Int) -> Void
     ) {
-        self.init(pageCount: pageCount, design: design, accessibleLabel: accessibleLabel,
+        self.init(design: design, accessibleLabel: accessibleLabel,
                   store: CustomPages(pageCount: max(0, pageCount), make: makePage, bind: bindPage))
     }
 
-    private init(pageCount: Int, design: PagerDesign, accessibleLabel: String, store: CarouselPages) {
-        storedPageCount = max(0, pageCount)
+    private init(design: PagerDesign, accessibleLabel: String, store: CarouselPages) {
         self.design = design
         self.accessibleLabel = accessibleLabel
         geometry = PagerGeometry(design: design, componentWidth: design.componentWidth)
         store.geometry = geometry
         self.store = store
         scroller = SnapScroller(
-            itemCount: storedPageCount, itemWidth: geometry.panelWidth, spacing: geometry.gap,
+            itemCount: store.pageCount, itemWidth: geometry.panelWidth, spacing: geometry.gap,
             configuration: .pager, label: accessibleLabel,
             factory: { store.make() }, bind: { widget, index in store.bind(widget, index) })
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
@@ -249,14 +235,9 @@ public final class Carousel {
         scroller.scrollTo(index: page, cause: cause, animated: animated)
     }
 
-    /// Replaces the pages in one step, by identity: the current page stays the same page and in place, whatever
-    /// was inserted, removed or moved around it; when it was removed, the page that followed it becomes current (the
-    /// one before it when it was the last). Only pages at a new position, or named in `reloaded`, are bound again;
-    /// the neighbours slide into place, and a move under way (a dot, a key, ``scrollTo(page:cause:animated:)``)
-    /// keeps going to the page it was heading for (see ``SnapScroller/update(ids:widths:reloaded:animated:)``,
-    /// also for the first update of a carousel built with a count). Update your
-    /// own data first: `bindPage` (or `banner`) is called with the new indexes after this returns, and then
-    /// ``onPageChanged`` (when the current index changed) and one ``onSettled``, cause `.dataChange`.
+    /// Replaces the pages in one step, by identity, as ``SnapScroller/update(ids:widths:reloaded:animated:)`` does: the
+    /// current page stays the same page, in place. Update your own data first: `bindPage` (or `banner`) is called
+    /// with the new indexes after this returns, then ``onPageChanged`` (if the index moved) and one ``onSettled``.
     ///
     /// ```swift
     /// photos.removeAll { !$0.matches(filter) }
@@ -273,7 +254,6 @@ public final class Carousel {
     @usableFromInline
     func applyUpdate<ID: Hashable>(_ change: ItemChange<ID>, ids: [ID], reloaded: Set<ID>, animated: Bool) {
         guard !scroller.isTornDown else { return }
-        storedPageCount = ids.count
         store.pageCount = ids.count
         scroller.apply(change, ids: ids, widths: nil, reloaded: reloaded, animated: animated)
         updateDots()
@@ -331,12 +311,9 @@ public final class Carousel {
         orientation == .vertical ? verticalGeometry(forHeight: length) : geometry(forWidth: length)
     }
 
-    /// The geometry at `width` within the available height: the component spans the whole width, and the banners
-    /// keep the design's proportions at the largest scale both width and height allow, so on a wide, short page
-    /// the neighbours peek in up to the edges instead of the carousel shrinking into the middle.
-    ///
-    /// The panel is a whole number of pixels with the component width's parity, so the banner at rest sits exactly
-    /// in the middle (equal whole-pixel margins) rather than half a pixel off.
+    /// The geometry at `width` within the available height: the banners keep the design's proportions at the largest
+    /// scale both allow (on a wide, short page the neighbours peek in further). The panel has the width's parity, so
+    /// the banner at rest has equal whole-pixel margins.
     func geometry(forWidth width: Double) -> PagerGeometry {
         var geometry = PagerGeometry(design: design, componentWidth: width.rounded(.down), height: availableHeight)
         let margin = max(0, ((geometry.componentWidth - geometry.panelWidth) / 2).rounded())
@@ -349,13 +326,9 @@ public final class Carousel {
         if orientation == .vertical { return allocateVertical(width: width, height: height) }
         let heightChanged = availableHeight != Double(height)
         availableHeight = Double(height)
-        let fitted = geometry(forWidth: Double(width))
-        if fitted != geometry {
-            geometry = fitted
-            store.geometry = geometry
-        }
-        // A new height can scale the pages (the height limits their scale): the row lays them out again in this
-        // pass, once, at the width it is given (by itself it does so only for a new width).
+        geometry = geometry(forWidth: Double(width))
+        // A new height can scale the pages: the row lays them out again in this pass, once, at the width it is
+        // given (by itself it does so only for a new width).
         if heightChanged && scroller.hasViewport { scroller.needsRelayout = true }
         let panelHeight = Int32(geometry.panelHeight.rounded(.down))
         var minimum: Int32 = 0

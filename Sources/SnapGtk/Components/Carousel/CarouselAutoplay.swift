@@ -3,22 +3,16 @@ import CSnapGtk
 /// A carousel's autoplay: every `interval` seconds of calm it moves on to the next page (from the last page to the
 /// first: onward through the seam when the carousel loops, back to the start otherwise).
 ///
-/// It holds still while the pointer is over the carousel, while the carousel (or anything in it) has keyboard focus
-/// the user is using (the window shows focus, e.g. after Tab, or a key was pressed inside since the focus came: the
-/// focus a window hands its first focusable widget at start would otherwise stop autoplay for good),
-/// while any gesture or animation is under way, while motion is reduced, and while the carousel is not on screen.
-/// The countdown starts afresh whenever it may run again and whenever the content moves (the scroller's adjustment
-/// changes), so it runs out only after a full interval at rest: a page is always shown that long after the user lets
-/// go, and never changes during a gesture.
-///
-/// The countdown is a one-shot GLib timeout whose user data is a retained box holding this object weakly; GLib's
-/// destroy notify releases the box, so a pending timeout never outlives it usefully, and `stop()` removes it.
+/// It holds still under the pointer, while the user's keyboard focus is inside (the window shows focus, or a key was
+/// pressed there: the focus a window hands out at start alone would stop it for good), during any gesture or
+/// animation, under reduced motion and off screen. The countdown restarts whenever it may run again and whenever the
+/// content moves, so a page always shows a full interval at rest. Its GLib timeout holds this object weakly.
 @MainActor
 final class CarouselAutoplay {
     /// Seconds between advances.
     let interval: Double
     /// Whether a countdown is running (for tests).
-    var isCounting: Bool { source != 0 }
+    var isCounting: Bool { countdown?.isScheduled ?? false }
     /// Whether something holds autoplay still now (a hold, or the carousel is moving).
     var isPaused: Bool { isHeld || (carousel?.scroller.isMoving ?? true) }
     /// Whether something stops the countdown itself: the pointer, focus in use, not on screen, reduced motion, fewer
@@ -31,7 +25,7 @@ final class CarouselAutoplay {
 
     private weak var carousel: Carousel?
     private let advance: @MainActor () -> Void
-    private var source: UInt32 = 0
+    private var countdown: MainLoopTimer?
     private var hovered = false
     private var focused = false
     private var mapped: Bool
@@ -107,7 +101,7 @@ final class CarouselAutoplay {
     func update() {
         if isHeld {
             cancelCountdown()
-        } else if source == 0 {
+        } else if !isCounting {
             startCountdown()
         }
     }
@@ -137,7 +131,7 @@ final class CarouselAutoplay {
         keys = nil
     }
 
-    /// Ends the countdown now, as the timeout would (for tests).
+    /// Ends the countdown now, as its timer does (tests call it too).
     func fire() {
         cancelCountdown()
         guard !isHeld else { return }
@@ -165,30 +159,15 @@ final class CarouselAutoplay {
         windowHandler = 0
     }
 
-    private final class WeakBox {
-        weak var target: CarouselAutoplay?
-        init(_ target: CarouselAutoplay) { self.target = target }
-    }
-
     private func startCountdown() {
-        let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
-        let milliseconds = UInt32(min(max(interval * 1000, 1), Double(UInt32.max)).rounded())
-        source = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            onGtkThread {
-                guard let autoplay = Unmanaged<WeakBox>.fromOpaque(data!).takeUnretainedValue().target else { return }
-                autoplay.source = 0   // this source ends with the callback
-                autoplay.fire()
-            }
-            return 0   // one shot: the next countdown is a new source
-        }, box) { data in
-            Unmanaged<WeakBox>.fromOpaque(data!).release()
-        }
+        let milliseconds = Int(min(max(interval * 1000, 1), Double(UInt32.max)).rounded())
+        // One shot, holding this object weakly: the next countdown is a new timer.
+        countdown = MainLoopTimer.after(milliseconds: milliseconds) { [weak self] in self?.fire() }
     }
 
     private func cancelCountdown() {
-        guard source != 0 else { return }
-        g_source_remove(source)
-        source = 0
+        countdown?.cancel()
+        countdown = nil
     }
 }
 

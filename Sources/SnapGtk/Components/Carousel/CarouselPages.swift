@@ -128,28 +128,21 @@ final class CustomPages<Page: WidgetRepresentable>: CarouselPages {
     }
     /// Unused: the application's pages report their own failures.
     var report: ((ImageErrorEvent) -> Void)?
-    private let makePage: () -> Page
-    private let bindPage: (Page, Int) -> Void
-    /// The application's page values by widget; they hold the widgets, which the scroller recycles.
-    private var pages: [UnsafeMutableRawPointer: Page] = [:]
+    private let pages: ItemStore<Page>
 
     init(pageCount: Int, make: @escaping () -> Page, bind: @escaping (Page, Int) -> Void) {
-        makePage = make
-        bindPage = bind
+        pages = ItemStore(make: make, bind: bind)
         self.pageCount = pageCount
     }
 
     func make() -> UnsafeMutablePointer<GtkWidget> {
-        let page = makePage()
-        let widget = page.rootWidget.pointer
-        pages[widget.raw] = page
+        let widget = pages.make()
         size(widget)
         return widget
     }
 
     func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
-        guard let page = pages[widget.raw], index < pageCount else { return }
-        bindPage(page, index)
+        if index < pageCount { pages.bind(widget, index) }
     }
 
     func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {}
@@ -158,7 +151,7 @@ final class CustomPages<Page: WidgetRepresentable>: CarouselPages {
     func releaseHidden() {}
 
     private func resize() {
-        for page in pages.values { size(page.rootWidget.pointer) }
+        for page in pages.items.values { size(page.rootWidget.pointer) }
     }
 
     private func size(_ widget: UnsafeMutablePointer<GtkWidget>) {

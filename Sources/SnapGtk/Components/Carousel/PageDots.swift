@@ -115,11 +115,7 @@ public final class PageDots {
         gtk_box_append(widget.cast(), counter)
         WidgetLifetime.tie(self, to: widget)
 
-        let keys = gtk_event_controller_key_new()!
-        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: widget) { [weak self] keyval, _ in
-            self?.key(keyval) ?? false
-        }
-        gtk_widget_add_controller(list, keys)
+        KeyTranslation.addController(to: list) { [weak self] keyval, _ in self?.key(keyval) ?? false }
         let focus = gtk_event_controller_focus_new()!
         Signals.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
             guard let self, !self.movingFocus else { return }
@@ -311,17 +307,11 @@ public final class PageDots {
     /// The dot: a disc of the text colour at the page's radius and opacity, in the middle of its widget.
     private func draw(slot: Int, dot: UnsafeMutablePointer<GtkWidget>, snapshot: OpaquePointer, width: Double, height: Double) {
         let page = firstPage + slot
-        var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(dot), &color)
+        var color = RenderNodes.color(of: dot)
         color.alpha *= Float(opacity(ofPage: page))
-        let radius = Float(radius(ofPage: page))
-        var bounds = graphene_rect_t(origin: graphene_point_t(x: Float(width / 2) - radius, y: Float(height / 2) - radius),
-                                     size: graphene_size_t(width: 2 * radius, height: 2 * radius))
-        var disc = GskRoundedRect()
-        gsk_rounded_rect_init_from_rect(&disc, &bounds, radius)
-        gtk_snapshot_push_rounded_clip(snapshot, &disc)
-        gtk_snapshot_append_color(snapshot, &color, &bounds)
-        gtk_snapshot_pop(snapshot)
+        let radius = radius(ofPage: page)
+        RenderNodes.fill(snapshot, RenderNodes.rect(width / 2 - radius, height / 2 - radius, 2 * radius, 2 * radius),
+                         radius: radius, color)
     }
 }
 

@@ -69,14 +69,6 @@ final class ItemRecycler {
         }
     }
 
-    /// Re-runs `bind` for every bound item.
-    func rebindAll(current: Int) {
-        for (index, item) in bound {
-            bind(item, index)
-            mark(item, index == current)
-        }
-    }
-
     /// Marks `current` (and only it) as the current item, when marking is on.
     func markCurrent(_ current: Int) {
         for (index, item) in bound { mark(item, index == current) }

@@ -1,9 +1,8 @@
 import CSnapGtk
 
-/// One input as the scroller's GTK controllers hand it to the scroller, with the values and the device time (ms, the
-/// scroller's monotonic clock: ``SnapScroller/now``) its handler gets. Observed through ``SnapScroller/inputTap``
-/// and fed back through ``SnapScroller/inject(_:)``, which calls the same handler: a session recorded this way
-/// replays through the same code, at the same device times, whatever display server sends (or no longer sends) it.
+/// One input as the scroller's GTK controllers hand it over, with its device time (ms, ``SnapScroller/now``'s clock).
+/// Seen through ``SnapScroller/inputTap`` and fed back through ``SnapScroller/inject(_:)``, which calls the same
+/// handler: a recorded session replays through the same code at the same times.
 @_spi(Testing)
 public enum ScrollerInput: Sendable, Equatable {
     /// A `scroll` signal: deltas (`wheel`: in notches, else surface px) at `time`.

@@ -1,16 +1,10 @@
 import CSnapGtk
 import SnapCore
 
-/// Snap guides: a drawing over the row of how it snaps (the alignment line, the snap points near the view, the
-/// target, a fling's projected rest and speed, the offset), as browsers' developer tools draw over CSS scroll snapping.
-///
-/// The drawing is one widget of ours (`SnapshotWidget`: render nodes, no cairo image of its whole size) laid over
-/// the scrolled window as an overlay child: it takes no pointer input,
-/// and GtkOverlay neither measures it nor lets it move the row, so the items, the adjustment and every event stay as
-/// they are. It exists only while the guides are on, and is redrawn from the same frame work that moves the row
-/// (`apply()`); the geometry is SnapCore's `SnapGuides`. Colours are the theme's, through the named colours of
-/// `WidgetStyle` (`snap_guide_color`, `snap_guide_mark_color`, `snap_guide_plate_color`), which an application's
-/// stylesheet may redefine.
+/// Snap guides: a drawing over the row of how it snaps, as browsers' developer tools draw over CSS scroll snapping.
+/// One `SnapshotWidget` overlay child that takes no input and moves nothing, existing only while the guides are on and
+/// redrawn from the frame work that moves the row; the geometry is SnapCore's `SnapGuides`, the colours `WidgetStyle`'s
+/// named `snap_guide_*` colours, which an application's stylesheet may redefine.
 extension SnapScroller {
     /// Whether snap guides are drawn over the row: the alignment line (where an item's centre rests), a tick at each
     /// snap point near the view, the target while moving, where a drag or fling will rest with an arrow for its speed
@@ -166,8 +160,7 @@ private struct GuidePalette {
 
     init(_ area: UnsafeMutablePointer<GtkWidget>) {
         let style = gtk_widget_get_style_context(area)
-        var fallback = GdkRGBA()
-        gtk_style_context_get_color(style, &fallback)
+        let fallback = RenderNodes.color(of: area)
         func named(_ name: String, or color: GdkRGBA) -> GdkRGBA {
             var found = GdkRGBA()
             return gtk_style_context_lookup_color(style, name, &found) != 0 ? found : color
@@ -202,15 +195,8 @@ private struct GuidePainter {
     static let dash = 6.0
     static let gap = 4.0
 
-    private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> graphene_rect_t {
-        graphene_rect_t(origin: graphene_point_t(x: Float(x), y: Float(y)),
-                        size: graphene_size_t(width: Float(max(0, width)), height: Float(max(0, height))))
-    }
-
     private func fill(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ color: GdkRGBA) {
-        var color = color
-        var bounds = rect(x, y, width, height)
-        gtk_snapshot_append_color(snapshot, &color, &bounds)
+        RenderNodes.fill(snapshot, RenderNodes.rect(x, y, width, height), color)
     }
 
     /// A vertical or horizontal line from `a` to `b`, `width` px wide on whole pixels, over its halo.
@@ -236,20 +222,11 @@ private struct GuidePainter {
 
     /// A circle's outline of `radius` px around `centre`, 2 px wide, on a disc of the plate colour.
     func ring(at centre: (Double, Double), radius: Double, color: GdkRGBA) {
-        let outer = radius + 1 + Self.halo
-        var disc = GskRoundedRect()
-        var discBounds = rect(centre.0 - outer, centre.1 - outer, 2 * outer, 2 * outer)
-        gsk_rounded_rect_init_from_rect(&disc, &discBounds, Float(outer))
-        gtk_snapshot_push_rounded_clip(snapshot, &disc)
-        fill(centre.0 - outer, centre.1 - outer, 2 * outer, 2 * outer, palette.plate)
-        gtk_snapshot_pop(snapshot)
-        let edge = radius + 1
-        var outline = GskRoundedRect()
-        var outlineBounds = rect(centre.0 - edge, centre.1 - edge, 2 * edge, 2 * edge)
-        gsk_rounded_rect_init_from_rect(&outline, &outlineBounds, Float(edge))
-        var widths: [Float] = [2, 2, 2, 2]
-        var colors = [color, color, color, color]
-        gtk_snapshot_append_border(snapshot, &outline, &widths, &colors)
+        let outer = radius + 1 + Self.halo, edge = radius + 1
+        RenderNodes.fill(snapshot, RenderNodes.rect(centre.0 - outer, centre.1 - outer, 2 * outer, 2 * outer),
+                         radius: outer, palette.plate)
+        RenderNodes.border(snapshot, RenderNodes.rect(centre.0 - edge, centre.1 - edge, 2 * edge, 2 * edge),
+                           radius: edge, width: 2, color)
     }
 
     /// A small cairo drawing over `bounds` (the head of an arrow, a chevron).
@@ -267,7 +244,7 @@ private struct GuidePainter {
     /// An open chevron at `point`, pointing right (`pointing` 1) or left (−1).
     func chevron(at point: (Double, Double), pointing: Double, color: GdkRGBA) {
         let reach = Self.headHalfWidth + 2 * Self.halo
-        drawSmall(rect(point.0 - reach, point.1 - reach, 2 * reach, 2 * reach)) { cr in
+        drawSmall(RenderNodes.rect(point.0 - reach, point.1 - reach, 2 * reach, 2 * reach)) { cr in
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_move_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 - Self.headHalfWidth)
@@ -288,7 +265,7 @@ private struct GuidePainter {
         let head = min(Self.headLength, abs(b.0 - a.0))
         line(from: a, to: (b.0 - direction * head / 2, b.1), width: 2, color: color)
         let reach = Self.headLength + 2 * Self.halo
-        drawSmall(rect(b.0 - reach, b.1 - reach, 2 * reach, 2 * reach)) { cr in
+        drawSmall(RenderNodes.rect(b.0 - reach, b.1 - reach, 2 * reach, 2 * reach)) { cr in
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_move_to(cr, b.0, b.1)
             cairo_line_to(cr, b.0 - direction * head, b.1 - Self.headHalfWidth)
@@ -319,18 +296,12 @@ private struct GuidePainter {
     /// Draws `label` on its plate with its top left at `origin` (whole pixels), and lets go of its layout.
     func plate(_ label: Label, at origin: (Double, Double)) {
         let x = origin.0.rounded(), y = origin.1.rounded()
-        var shape = GskRoundedRect()
-        var bounds = rect(x, y, label.width, label.height)
-        gsk_rounded_rect_init_from_rect(&shape, &bounds, Float(Self.radius))
-        gtk_snapshot_push_rounded_clip(snapshot, &shape)
-        fill(x, y, label.width, label.height, palette.plate)
-        gtk_snapshot_pop(snapshot)
+        let bounds = RenderNodes.rect(x, y, label.width, label.height)
+        RenderNodes.fill(snapshot, bounds, radius: Self.radius, palette.plate)
         // A thin edge of the text colour, so the plate reads as one on a background of its own colour too.
         var edge = palette.mark
         edge.alpha *= 0.4
-        var widths: [Float] = [1, 1, 1, 1]
-        var colors = [edge, edge, edge, edge]
-        gtk_snapshot_append_border(snapshot, &shape, &widths, &colors)
+        RenderNodes.border(snapshot, bounds, radius: Self.radius, width: 1, edge)
         gtk_snapshot_save(snapshot)
         var textOrigin = graphene_point_t(x: Float(x + Self.padX), y: Float(y + Self.padY))
         gtk_snapshot_translate(snapshot, &textOrigin)

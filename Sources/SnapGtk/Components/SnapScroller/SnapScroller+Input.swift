@@ -161,14 +161,12 @@ extension SnapScroller {
         }
         gtk_widget_add_controller(content, drag)
 
-        let keys = gtk_event_controller_key_new()!
-        KeyTranslation.connect(UnsafeMutableRawPointer(keys), showingFocusIn: content) { [weak self] keyval, state in
+        KeyTranslation.addController(to: content) { [weak self] keyval, state in
             guard let self, KeyTranslation.isPlain(state) else { return false }
             // Only keys a component uses are inputs (others go on to the window, and are not recorded).
             guard KeyTranslation.press(for: keyval) != nil else { return false }
             return self.receive(.key(keyval: keyval, time: self.now))
         }
-        gtk_widget_add_controller(content, keys)
 
         // Where the pointer is over the row, so hover can follow items that move under it (`followPointer`).
         let motion = gtk_event_controller_motion_new()!

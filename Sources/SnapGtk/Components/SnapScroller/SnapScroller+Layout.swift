@@ -139,10 +139,8 @@ extension SnapScroller {
         afterInput()
     }
 
-    /// Hover for items that moved under a still pointer: GTK marks the item under the pointer only on crossing events,
-    /// which a moving row does not cause, so the item that slid away would stay highlighted and the one that arrived
-    /// would not be. The item under the pointer's last position (in the row's coordinates, which do not move) gets
-    /// GTK's hover state, every other bound item loses it; the next real pointer motion agrees with that.
+    /// Hover for items that moved under a still pointer: GTK sets it only on crossing events, which a moving row does
+    /// not cause, so the item under the pointer's last position gets GTK's hover state and every other one loses it.
     func followPointer() {
         guard let x = pointerX else { return }
         let hovered = itemIndex(atX: x)

@@ -7,9 +7,8 @@ extension SnapScroller {
     // MARK: - Loop
 
     /// Whether the row wraps around: the first item follows the last, endlessly, for every input. Home and End go to
-    /// the first and the last item of the current round (the same items they reach without a loop, the short way);
-    /// a move to an item by index takes the shortest way round. No scrollbar is shown while looping. Items keep their
-    /// ``itemWidths`` when they have them: the first item follows the last at the usual ``spacing``.
+    /// the first and last item of the current round; a move to an index takes the shortest way round; no scrollbar
+    /// shows. ``itemWidths`` and ``spacing`` hold round after round.
     public var loops: Bool {
         get { loopSpace != nil }
         set {
@@ -62,10 +61,8 @@ extension SnapScroller {
         restart(onVirtualIndex: middle)
     }
 
-    /// A fresh controller resting on virtual `index` of a row rebuilt for the current item count and loop, silently
-    /// (used when the index space changes: loop on or off, re-centring, a new count while looping). A re-centre jumps
-    /// by whole rounds, which moves the items and the adjustment's value by the same amount: every item is placed at
-    /// the same distance from the value, so on the same pixel, whatever fraction of a pixel a round is.
+    /// A fresh controller resting on virtual `index` of a row rebuilt for the current count and loop, silently (the
+    /// index space changed). A re-centre jumps whole rounds, moving items and adjustment alike: no pixel changes.
     func restart(onVirtualIndex index: Int) {
         let viewport = layout.viewportWidth
         controller = SnapController(

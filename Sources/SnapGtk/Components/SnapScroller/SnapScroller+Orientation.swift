@@ -1,17 +1,13 @@
 import CSnapGtk
 import SnapCore
 
-/// A vertical row: the same engine along the height. The core knows only one axis (a `SnapLayout`'s widths are
-/// heights here, its viewport width the visible height); this is where the axis meets GTK: the row measures and
-/// places its items along the height, the scrolled window's vertical adjustment carries the offset, and the inputs
-/// along the height move it (the rules of which are `GestureInterpreter`'s and `KeyMap`'s).
+/// A vertical row: the same engine along the height (the core knows one axis: a `SnapLayout`'s widths are heights
+/// here). This is where the axis meets GTK: measuring and placing, the vertical adjustment, the inputs.
 extension SnapScroller {
-    /// The axis the row runs along: `.horizontal` (the default) or `.vertical`, a snapping list whose items are
-    /// `itemWidth` (or `itemWidths`) tall, stacked top to bottom whatever the text direction. Its resting item is
-    /// centred vertically within half a pixel; ``SettleEvent/offset`` is then the vertical adjustment's value, from
-    /// the row's top. A vertical wheel, a vertical touchpad swipe, a drag up or down and Up/Down/Page Up/Page Down/
-    /// Home/End move it; a horizontal wheel, a sideways swipe and Left/Right are not taken, so they go on to the
-    /// widgets around it. May be changed while shown: the current item stays current, in place along the new axis.
+    /// The axis the row runs along: `.horizontal` (the default) or `.vertical`, items `itemWidth` (or `itemWidths`)
+    /// tall, top to bottom in any text direction; ``SettleEvent/offset`` is then the vertical adjustment's value.
+    /// Vertical wheel, swipe, drag and Up/Down/Page Up/Page Down/Home/End move it; sideways input goes on to the
+    /// widgets around it. May be changed while shown: the current item stays current, in place.
     public var orientation: Orientation {
         get { storedOrientation }
         set {

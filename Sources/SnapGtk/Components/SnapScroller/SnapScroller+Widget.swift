@@ -47,17 +47,22 @@ extension SnapScroller: WidgetRepresentable {
         let items = ItemStore(make: makeItem, bind: bindItem)
         self.init(itemCount: itemCount, itemWidth: itemWidth, spacing: spacing, initialIndex: initialIndex,
                   configuration: configuration, contentRole: contentRole.gtk, label: label,
-                  factory: { items.make() }, bind: { widget, index in items.bind(widget, index) })
+                  factory: {
+                      let widget = items.make()
+                      PressFeedback.attach(to: widget)
+                      return widget
+                  }, bind: { widget, index in items.bind(widget, index) })
         if let contentLabel { snap_accessible_set_label(content, contentLabel) }
     }
 }
 
-/// The application's item values by widget: they hold the widgets, which the scroller recycles.
+/// The application's item values by widget (a scroller's items, a carousel's own pages): they hold the widgets,
+/// which the scroller recycles.
 @MainActor
-private final class ItemStore<Item: WidgetRepresentable> {
+final class ItemStore<Item: WidgetRepresentable> {
     private let makeItem: () -> Item
     private let bindItem: (Item, Int) -> Void
-    private var items: [UnsafeMutableRawPointer: Item] = [:]
+    private(set) var items: [UnsafeMutableRawPointer: Item] = [:]
 
     init(make: @escaping () -> Item, bind: @escaping (Item, Int) -> Void) {
         makeItem = make
@@ -68,7 +73,6 @@ private final class ItemStore<Item: WidgetRepresentable> {
         let item = makeItem()
         let widget = item.rootWidget.pointer
         items[UnsafeMutableRawPointer(widget)] = item
-        PressFeedback.attach(to: widget)
         return widget
     }
 

@@ -1,9 +1,8 @@
 import CSnapGtk
 
-/// A touchpad gesture as the scroller's kinetic `GtkEventControllerScroll` reports it: surface-unit deltas with
-/// their times, then (when the fingers lift) `scroll-end` and `decelerate` with the velocity GTK estimates from
-/// the deltas. Xvfb sends no smooth scrolling, so tests and the demo's benchmark replay such gestures
-/// (`TouchpadReplay`) through the same entry points the controller's signal handlers call.
+/// A touchpad gesture as GTK's kinetic scroll controller reports it: surface-unit deltas, then `scroll-end` and
+/// `decelerate` with GTK's velocity estimate. Xvfb sends no smooth scrolling, so tests and the benchmark replay such
+/// gestures (`TouchpadReplay`) through the controller's own entry points.
 @_spi(Testing)
 public struct TouchpadGesture: Sendable, Equatable {
     /// One `scroll` signal: deltas in surface units (px) at `time`, ms from the gesture's start.
@@ -81,9 +80,8 @@ public struct TouchpadGesture: Sendable, Equatable {
     public var distance: Double { samples.reduce(0) { $0 + $1.dx } }
 }
 
-/// Delivers a `TouchpadGesture` to a scroller as GTK would: on each call every event due by then, each with its own
-/// time, in one batch (GTK hands input over at the start of a frame), through `handleScroll`, `handleScrollEnd`
-/// and `handleDecelerate`: the entry points the scroll controller's signal handlers call.
+/// Delivers a `TouchpadGesture` to a scroller as GTK would: on each call, every event due by then in one batch (GTK
+/// hands input over at the start of a frame), through the scroll controller's entry points.
 @_spi(Testing)
 public struct TouchpadReplay: Sendable {
     /// The gesture being replayed.
