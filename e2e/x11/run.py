@@ -2,11 +2,11 @@
 Usage: run.py [-k SUBSTRING] [--claims DIR --worker N | --serial-only]. Ends with 'e2e: N passed, N failed' and a
 non-zero status on failure.
 
-The tests mostly wait (for animations, settles, the accessibility tree), so scripts/test runs two workers at once,
-each in its own headless session (display, bus), sharing the work through `--claims DIR`: a worker runs a test only
-if it is the first to create the test's file there, so both go down the same list and neither waits for the other.
-The modules in SERIAL change the machine (the package test installs and purges a .deb) and run alone after them,
-with `--serial-only`."""
+The tests mostly wait (for animations, settles, the accessibility tree), so scripts/test runs three workers at once
+(the third once the Swift and Wayland tests are done), each in its own headless session (display, bus), sharing the
+work through `--claims DIR`: a worker runs a test only if it is the first to create the test's file there, so all go
+down the same list and none waits for another. The modules in SERIAL change the machine (the package test installs
+and purges a .deb) and run alone after them, with `--serial-only`."""
 
 import glob
 import importlib.util
