@@ -20,7 +20,7 @@ final class DecodeQueue {
     /// The most jobs that ran at once so far (tests check the bound).
     private(set) var peakRunning = 0
     /// Jobs waiting for a worker, in submission order.
-    private var waiting: [Job] = []
+    fileprivate var waiting: [Job] = []
     /// Starts waiting jobs after GTK's layout and drawing (which run at a higher priority), so one frame's requests
     /// are ranked together.
     private lazy var pumpBatch = IdleBatch(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in self?.pump() }
@@ -29,26 +29,8 @@ final class DecodeQueue {
         didSet { if !isPaused { schedulePump() } }
     }
 
-    /// One decode asked for. `done` is called once, on GTK's thread, with the result, unless the job is cancelled
-    /// first; then it is never called.
-    @MainActor
-    final class Job {
-        fileprivate let queue: DecodeQueue
-        fileprivate let input: DecodeInput
-        fileprivate let rank: () -> Int
-        fileprivate var done: ((Result<DecodedImage, ImageFile.Failure>) -> Void)?
-        fileprivate var cancellable: UnsafeMutablePointer<GCancellable>?
-        /// Whether a worker has it (or had it).
-        fileprivate(set) var started = false
-
-        fileprivate init(queue: DecodeQueue, input: DecodeInput, rank: @escaping () -> Int,
-                         done: @escaping (Result<DecodedImage, ImageFile.Failure>) -> Void) {
-            self.queue = queue
-            self.input = input
-            self.rank = rank
-            self.done = done
-        }
-    }
+    /// One decode asked for (see `Texture.Loading`, below).
+    typealias Job = Texture.Loading
 
     /// A queue running at most `limit` (≥ 1) jobs at once.
     init(limit: Int) {
@@ -64,18 +46,6 @@ final class DecodeQueue {
         waiting.append(job)
         schedulePump()
         return job
-    }
-
-    /// Cancels `job`: it is never delivered. Not started yet, it never starts; running, its worker is told (through
-    /// its `GCancellable`) and its result is dropped when it comes back.
-    func cancel(_ job: Job) {
-        guard job.done != nil else { return }
-        job.done = nil
-        if job.started {
-            if let cancellable = job.cancellable { g_cancellable_cancel(cancellable) }
-        } else {
-            waiting.removeAll { $0 === job }
-        }
     }
 
     /// How many jobs wait for a worker.
@@ -127,6 +97,43 @@ final class DecodeQueue {
             done(output?.result ?? .failure(ImageFile.Failure("not a readable image: the decoder gave no result")))
         }
         schedulePump()
+    }
+}
+
+// The application's handle on a load is the decode job itself: every decode a `DecodeQueue` runs is one. `done` is
+// called once, on GTK's thread, with the result, unless the job is cancelled first; then it is never called.
+extension Texture {
+    /// A load under way (``Texture/load(contentsOfFile:fitting:limits:completion:)``).
+    @MainActor
+    public final class Loading {
+        fileprivate let queue: DecodeQueue
+        fileprivate let input: DecodeInput
+        fileprivate let rank: () -> Int
+        fileprivate var done: ((Result<DecodedImage, ImageFile.Failure>) -> Void)?
+        fileprivate var cancellable: UnsafeMutablePointer<GCancellable>?
+        /// Whether a worker has it (or had it).
+        fileprivate(set) var started = false
+
+        fileprivate init(queue: DecodeQueue, input: DecodeInput, rank: @escaping () -> Int,
+                         done: @escaping (Result<DecodedImage, ImageFile.Failure>) -> Void) {
+            self.queue = queue
+            self.input = input
+            self.rank = rank
+            self.done = done
+        }
+
+        /// Gives the load up: its completion is never called. A load that has not started never starts; one being
+        /// decoded finishes on its worker and its pixels are dropped.
+        public func cancel() {
+            // A running decode's worker is told through its `GCancellable`.
+            guard done != nil else { return }
+            done = nil
+            if started {
+                if let cancellable { g_cancellable_cancel(cancellable) }
+            } else {
+                queue.waiting.removeAll { $0 === self }
+            }
+        }
     }
 }
 

@@ -138,11 +138,8 @@ enum DecoderProcess {
         ImageFile.Failure("\(what): \(String(cString: strerror(errno)).lowercased())")
     }
 
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    /// GLib's monotonic clock (`CLOCK_MONOTONIC`, the one GTK's frame times use), in seconds.
+    static func monotonicSeconds() -> Double { Double(g_get_monotonic_time()) / 1e6 }
 }
 
 /// The key under which a surface mapped from a loader's memfd keeps its mapping, unmapped with the surface.

@@ -76,7 +76,7 @@ public enum ImageFile {
             var opening = [UInt8](repeating: 0, count: min(size, 4096))
             let n = pread(fd, &opening, opening.count, 0)
             guard n >= 0 else { return .failure(Failure(String(cString: strerror(errno)).lowercased())) }
-            guard let format = offeredFormat(Array(opening[0..<n])), let index = offeredFormats.firstIndex(of: format) else {
+            guard let format = offeredFormat(Array(opening[0..<n])), let index = ImageFormats.offered.firstIndex(of: format) else {
                 return .failure(notOffered)
             }
             return DecoderProcess.decode(fd: fd, size: size, format: index, fitting: fitting, limits: limits,
@@ -114,11 +114,6 @@ public enum ImageFile {
     }()
 
     private static let foundDecoder: String? = decoderCandidates.first { access($0, X_OK) == 0 }
-
-    /// The scale that makes `width × height` just cover `fitting`, at most 1.
-    static func coverScale(width: Int, height: Int, fitting: (width: Int, height: Int)) -> Double {
-        ImageFormats.coverScale(width: width, height: height, fitting: fitting)
-    }
 
     // MARK: - Reading
 
@@ -158,9 +153,6 @@ public enum ImageFile {
     private static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 
     // MARK: - Formats and the loader
-
-    /// The formats offered, by GdkPixbuf's names (SnapDecode's `ImageFormats.offered`, the one list).
-    static let offeredFormats = ImageFormats.offered
 
     /// The refusal of a file in no offered format.
     static let notOffered = Failure("not a readable image: not a format offered (\(ImageFormats.offeredList))")

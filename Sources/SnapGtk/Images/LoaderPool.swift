@@ -86,12 +86,13 @@ final class LoaderPool: Sendable {
         sem_post(places)
     }
 
-    /// Kills `loader` (unless it ended already) and reaps it; returns how it ended (`waitid`'s code and status).
+    /// Ends `loader`: killed when `kill`, else by closing its socket (it ends at the end of its input, or ended
+    /// already), then reaped; returns how it ended (`waitid`'s code and status).
     func end(_ loader: Loader, kill: Bool, givesPlace: Bool = true) -> (code: Int32, status: Int32) {
         if kill { _ = snap_pidfd_kill(loader.pidfd, SIGKILL) }
+        close(loader.socket)
         var info = siginfo_t()
         while waitid(idtype_t(rawValue: 3) /* P_PIDFD */, id_t(loader.pidfd), &info, WEXITED) != 0, errno == EINTR {}
-        close(loader.socket)
         close(loader.pidfd)
         state.withLock { $0.live -= 1 }
         if givesPlace { sem_post(places) }
@@ -105,13 +106,9 @@ final class LoaderPool: Sendable {
             return state.idle.map(\.loader)
         }
         for loader in idle {
+            // An idle loader holds no place: it takes one to end, as a busy one gives its own back.
             while sem_wait(places) != 0, errno == EINTR {}
-            close(loader.socket)
-            var info = siginfo_t()
-            while waitid(idtype_t(rawValue: 3) /* P_PIDFD */, id_t(loader.pidfd), &info, WEXITED) != 0, errno == EINTR {}
-            close(loader.pidfd)
-            state.withLock { $0.live -= 1 }
-            sem_post(places)
+            _ = end(loader, kill: false)
         }
     }
 

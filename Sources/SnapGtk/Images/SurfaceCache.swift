@@ -1,4 +1,5 @@
 import CSnapGtk
+import SnapDecode
 
 /// Images by file path, ready for cairo drawing, so recycled cells never decode the same file twice. Files are decoded
 /// on a worker (`DecodeQueue`) at the size drawn, again when drawn larger; `lookup` never reads a file. Failures are
@@ -50,9 +51,7 @@ final class SurfaceCache {
 
     isolated deinit {
         // Decodes still waiting never start; running ones find the cache gone and drop their pixels.
-        for entry in pending.values {
-            if let job = entry.job { queue.cancel(job) }
-        }
+        for entry in pending.values { entry.job?.cancel() }
     }
 
     /// Why the file at `path` cannot be used, when that is known already (a decode failed); reads nothing.
@@ -81,7 +80,7 @@ final class SurfaceCache {
     /// Whether `image` has visibly fewer pixels than covering `fitting` needs (and the file has more to give).
     /// Not when a decode at least that wide failed before (`failedWidth`): it would fail again.
     private func needsMore(_ image: DecodedImage, _ fitting: (width: Int, height: Int)?, path: String) -> Bool {
-        let scale = fitting.map { ImageFile.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: $0) } ?? 1
+        let scale = fitting.map { ImageFormats.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: $0) } ?? 1
         let wanted = Double(image.naturalWidth) * scale
         if let failed = failedWidth[path], wanted >= Double(failed) { return false }
         return image.width < image.naturalWidth && Double(image.width) + 1 < wanted
@@ -200,7 +199,7 @@ final class SurfaceCache {
         var wanted = fitting
         if case .decoded(let kept) = entries[path], let fitting {
             func width(_ box: (width: Int, height: Int)) -> Int {
-                let scale = ImageFile.coverScale(width: kept.naturalWidth, height: kept.naturalHeight, fitting: box)
+                let scale = ImageFormats.coverScale(width: kept.naturalWidth, height: kept.naturalHeight, fitting: box)
                 return Int((Double(kept.naturalWidth) * scale).rounded(.up))
             }
             entry.wantedWidth = width(fitting)
@@ -267,7 +266,7 @@ final class SurfaceCache {
         guard let entry = pending[request.path] else { return }
         entry.requests.removeAll { $0 === request }
         guard entry.requests.isEmpty, let job = entry.job, !job.started else { return }
-        queue.cancel(job)
+        job.cancel()
         pending[request.path] = nil
     }
 }

@@ -71,27 +71,9 @@ public final class Texture {
     public static func load(contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil,
                             limits: ImageFile.Limits = .standard,
                             completion: @escaping (Result<Texture, ImageFile.Failure>) -> Void) -> Loading {
-        let queue = DecodeQueue.shared
-        let job = queue.submit(path: path, fitting: fitting, limits: limits, rank: { 0 }) { result in
+        DecodeQueue.shared.submit(path: path, fitting: fitting, limits: limits, rank: { 0 }) { result in
             completion(result.map(Texture.init(image:)))
         }
-        return Loading(job: job, queue: queue)
-    }
-
-    /// A load under way (``Texture/load(contentsOfFile:fitting:limits:completion:)``).
-    @MainActor
-    public final class Loading {
-        private let job: DecodeQueue.Job
-        private let queue: DecodeQueue
-
-        fileprivate init(job: DecodeQueue.Job, queue: DecodeQueue) {
-            self.job = job
-            self.queue = queue
-        }
-
-        /// Gives the load up: its completion is never called. A load that has not started never starts; one being
-        /// decoded finishes on its worker and its pixels are dropped.
-        public func cancel() { queue.cancel(job) }
     }
 
     /// Copies the pixels of a `GdkTexture *` an application made with its own GTK calls; the texture stays the

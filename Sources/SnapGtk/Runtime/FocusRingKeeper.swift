@@ -10,25 +10,18 @@ import CSnapGtk
 /// a key no component uses.
 @MainActor
 enum FocusRingKeeper {
-    private static let key = "snapgtk-focus-ring-keeper"
+    private static let key = g_quark_from_string("snapgtk-focus-ring-keeper")
 
     /// Arms the keeper of `window` (installed the first time; it lives as long as the window).
     static func keep(_ window: UnsafeMutablePointer<GtkWindow>) {
-        let object = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GObject.self)
-        if let data = g_object_get_data(object, key) {
-            Unmanaged<State>.fromOpaque(data).takeUnretainedValue().armed = true
-            return
-        }
-        install(on: window).armed = true
+        let state = WidgetLifetime.stored(State.self, on: window, key: key) ?? install(on: window)
+        state.armed = true
     }
 
     private static func install(on window: UnsafeMutablePointer<GtkWindow>) -> State {
         let object = UnsafeMutableRawPointer(window)
         let state = State()
-        g_object_set_data_full(object.assumingMemoryBound(to: GObject.self), key,
-                               Unmanaged.passRetained(state).toOpaque()) { data in
-            if let data { Unmanaged<State>.fromOpaque(data).release() }
-        }
+        WidgetLifetime.store(state, on: object, key: key)
         for property in ["default-width", "default-height"] {
             Signals.connectNotify(object, property: property) { [weak state] in
                 guard let state else { return }

@@ -95,12 +95,9 @@ enum ScrollableWidget {
     /// The widget's CSS node name (GTK's lists have `listview`, `gridview`).
     static let cssName = "snapscrollable"
 
-    private static func state(of widget: UnsafeMutableRawPointer) -> ScrollableState? {
-        g_object_get_qdata(widget.assumingMemoryBound(to: GObject.self), stateKey)
-            .map { Unmanaged<ScrollableState>.fromOpaque($0).takeUnretainedValue() }
+    private static func state(of widget: UnsafeMutableRawPointer?) -> ScrollableState? {
+        WidgetLifetime.stored(ScrollableState.self, on: widget, key: stateKey)
     }
-
-    private static func state(of widget: Widget) -> ScrollableState? { state(of: UnsafeMutableRawPointer(widget)) }
 
     private static func initClass(_ klass: UnsafeMutableRawPointer) {
         parentClass = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GObjectClass.self)
@@ -152,11 +149,7 @@ enum ScrollableWidget {
     }
 
     private static func initInstance(_ widget: Widget) {
-        let state = ScrollableState(widget: widget)
-        g_object_set_qdata_full(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), stateKey,
-                                Unmanaged.passRetained(state).toOpaque()) { data in
-            Unmanaged<ScrollableState>.fromOpaque(data!).release()
-        }
+        WidgetLifetime.store(ScrollableState(widget: widget), on: widget.raw, key: stateKey)
         // Children outside the visible area (the overscan) are not drawn over the scrolled window's edges.
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     }

@@ -38,10 +38,7 @@ public enum SnapshotWidget {
         let box = DrawBox { [weak owner] widget, snapshot, width, height in
             if let owner { draw(owner, widget, snapshot, width, height) }
         }
-        g_object_set_qdata_full(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), drawKey,
-                                Unmanaged.passRetained(box).toOpaque()) { data in
-            Unmanaged<DrawBox>.fromOpaque(data!).release()
-        }
+        WidgetLifetime.store(box, on: widget.raw, key: drawKey)
     }
 
     /// Registered once, on first use: a `GtkWidget` subclass with a snapshot function of its own.
@@ -63,10 +60,8 @@ public enum SnapshotWidget {
         widgetClass.pointee.snapshot = { widget, snapshot in
             guard let widget, let snapshot else { return }
             onGtkThread {
-                guard let data = g_object_get_qdata(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self),
-                                                    SnapshotWidget.drawKey) else { return }
-                Unmanaged<DrawBox>.fromOpaque(data).takeUnretainedValue()
-                    .draw(widget, snapshot, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
+                let box = WidgetLifetime.stored(DrawBox.self, on: widget, key: SnapshotWidget.drawKey)
+                box?.draw(widget, snapshot, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
             }
         }
     }

@@ -17,10 +17,7 @@ public enum WidgetLifetime {
     /// and its children are still alive. `teardown` is given the owner, so it needs no capture of its own.
     public static func tie<Owner: AnyObject>(_ owner: Owner, to widget: UnsafeMutablePointer<GtkWidget>,
                                       teardown: (@MainActor (Owner) -> Void)? = nil) {
-        g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(widget)), ownerKey,
-                               Unmanaged.passRetained(owner as AnyObject).toOpaque()) { data in
-            Unmanaged<AnyObject>.fromOpaque(data!).release()
-        }
+        store(owner, on: widget.raw, key: ownerKey)
         guard let teardown else { return }
         Signals.connect(widget.raw, "destroy") { [weak owner] in
             if let owner { teardown(owner) }
@@ -44,10 +41,7 @@ public enum WidgetLifetime {
             allocate: { [weak owner] width, height in
                 if let owner { allocate(owner, width, height) }
             })
-        g_object_set_data_full(UnsafeMutablePointer(OpaquePointer(widget)), layoutKey,
-                               Unmanaged.passRetained(box).toOpaque()) { data in
-            Unmanaged<LayoutBox>.fromOpaque(data!).release()
-        }
+        store(box, on: widget.raw, key: layoutKey)
         // Height for width when the height depends on the width given (the carousel's banners keep proportions).
         let requestMode: GtkCustomRequestModeFunc? = heightForWidth ? { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH } : nil
         gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(requestMode, { widget, orientation, forSize, minimum, natural, _, _ in
@@ -59,12 +53,24 @@ public enum WidgetLifetime {
         }))
     }
 
-    private static let ownerKey = "snapscroll-owner"
-    private static let layoutKey = "snapscroll-layout"
+    private static let ownerKey = g_quark_from_string("snapscroll-owner")
+    private static let layoutKey = g_quark_from_string("snapscroll-layout")
 
-    private static func layoutBox(of widget: Widget?) -> LayoutBox? {
-        guard let widget, let data = g_object_get_data(UnsafeMutablePointer(OpaquePointer(widget)), layoutKey) else { return nil }
-        return Unmanaged<LayoutBox>.fromOpaque(data).takeUnretainedValue()
+    private static func layoutBox(of widget: Widget?) -> LayoutBox? { stored(LayoutBox.self, on: widget, key: layoutKey) }
+
+    /// Keeps `object` on the GObject `instance` under `key` (replacing what was there) until GLib lets go of it with
+    /// the instance: how every Swift object GTK reaches (an owner, a box of callbacks, a widget's state) is held.
+    static func store(_ object: AnyObject, on instance: UnsafeMutableRawPointer, key: GQuark) {
+        g_object_set_qdata_full(instance.assumingMemoryBound(to: GObject.self), key,
+                                Unmanaged<AnyObject>.passRetained(object).toOpaque()) { data in
+            Unmanaged<AnyObject>.fromOpaque(data!).release()
+        }
+    }
+
+    /// The object of type `T` that ``store(_:on:key:)`` keeps on `instance` under `key`, if any.
+    static func stored<T: AnyObject>(_ type: T.Type, on instance: UnsafeMutableRawPointer?, key: GQuark) -> T? {
+        guard let instance, let data = g_object_get_qdata(instance.assumingMemoryBound(to: GObject.self), key) else { return nil }
+        return Unmanaged<T>.fromOpaque(data).takeUnretainedValue()
     }
 
     /// What a custom layout manager calls; held by the widget, holding its owner weakly.
