@@ -1,10 +1,14 @@
 import CSnapGtk
 import SnapCore
 
-/// A segmented control with a sliding underline (an underline tab bar): titled segments, the selected one semi-bold,
-/// and an underline that slides to it with an ease-out curve. The slide moves the fractional selection and every
-/// allocation places segments and underline from it (`UnderlineGeometry`), so a resize mid-slide stays right.
-/// A tab list for assistive technologies.
+/// A segmented control with a sliding underline (the design of an underline tab bar): N titled segments with no background
+/// or dividers, the selected one in the foreground colour and semi-bold, and a thin underline that
+/// slides to the selected segment with an ease-out curve.
+///
+/// The animation moves the fractional *selection* (1.25 = a quarter of the way from segment 1 to
+/// 2), and every allocation recomputes the segments and the underline from the current width with
+/// `UnderlineGeometry`, so a resize mid-slide keeps the underline under the right segment.
+/// A tab list for assistive technologies: each segment is a tab, the selected one marked selected.
 @MainActor
 public final class SegmentedControl {
     /// How wide the segments are.
@@ -103,10 +107,13 @@ public final class SegmentedControl {
         setTitles(titles)
     }
 
-    /// Replaces the segments in one step, by identity: the selected segment stays selected wherever it moved (when
-    /// removed, the one that followed it; see `ItemChange.current(after:)`), and a slide goes on to it. A changed
-    /// index is reported once, after this returns, cause `.dataChange`. Segments set by ``titles`` are identified by
-    /// their index: the first update names them in order.
+    /// Replaces the segments in one step, by identity: the selected segment stays selected wherever it moved; when
+    /// it was removed, the one that followed it is selected (the one before it when it was the last; see
+    /// `ItemChange.current(after:)`). When that changes the selected index, ``onSelected`` follows once, after this
+    /// returns (from an idle callback), with the cause `.dataChange`; with no segments left, nothing is selected
+    /// and nothing is reported. An underline sliding to the selected segment goes on sliding to it, at its new
+    /// index. Segments set by ``titles`` alone are identified by their index: the first update names them in order
+    /// (segment `i` is `ids[i]`), so the selected index stays (clamped).
     /// - Parameters:
     ///   - titles: the segments' titles, first to last.
     ///   - ids: one identifier per segment, in the same order, unique.

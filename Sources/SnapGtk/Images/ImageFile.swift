@@ -3,12 +3,17 @@ import Glibc
 import SnapDecode
 import Synchronization
 
-/// The rules for reading an image file that may be hostile, which every way the library gets pixels from a file
-/// follows: only a regular file is opened, without blocking (a FIFO, device or folder is refused, never waited on);
-/// its size is checked on the open file and the header's pixel size before decoding; JPEG and SVG are decoded at the
-/// size asked for; a file cut short is refused. PNG, JPEG, GIF, BMP, ICO, TIFF and SVG are decoded by at most two
-/// sandboxed loader processes (`snapscroll-decode`, see ``decoderPath``), given the open file, never its path, each
-/// decode within a budget (``Limits``) and stopped when it runs over.
+/// The rules for reading an image file that may be hostile, and what breaking them is called. Every way the library
+/// gets pixels from a file follows them (``Texture/load(contentsOfFile:fitting:limits:completion:)``,
+/// ``Texture/init(contentsOfFile:fitting:limits:)`` and a carousel's banners): only a regular file is opened,
+/// without blocking (a FIFO, a device or a folder is refused at once, never waited on); its size is checked on the
+/// open file before a byte is read; the pixel size its header declares is checked before anything is decoded; a
+/// decoder that can decode fewer pixels (JPEG, SVG) is asked for those that cover the size asked for, and only a
+/// copy at that size is kept; and a file cut short is refused rather than shown half decoded. Only PNG, JPEG, GIF, BMP,
+/// ICO, TIFF and SVG are decoded, by at most two sandboxed loader processes (no file opened by name, no socket, no
+/// program run), each decode within a budget of processor time, memory and wall time (``Limits``) and stopped when it
+/// runs over: the `snapscroll-decode` executable of this package, which an application ships with itself (see
+/// ``decoderPath``). The loader is given the open file, never its path.
 public enum ImageFile {
     /// What a file may be: bytes on disk and pixels in its header.
     public struct Limits: Sendable, Equatable {
@@ -91,10 +96,13 @@ public enum ImageFile {
 
     private static let decoderLocation = Mutex<String?>(nil)
 
-    /// Where the image loader `snapscroll-decode` is, which every image decode needs; nil when it is not found. It is
-    /// looked for in `PREFIX/libexec/snapscroll/` (for an executable in `PREFIX/bin`), then beside the executable; an
-    /// application that installs it elsewhere sets its path here before its first image. Without it every image fails
-    /// ("image decoder not found (snapscroll-decode)"), which a carousel reports once.
+    /// Where the image loader `snapscroll-decode` is, which every image decode needs; nil when it is not found.
+    ///
+    /// By default it is looked for, for an executable in a folder named `bin` (an installed one), in
+    /// `PREFIX/libexec/snapscroll/` beside that folder, and then beside the executable itself (a build folder, or an
+    /// application that keeps its files together). An application that installs it anywhere else sets its path here
+    /// before its first image; a path set wins over the places looked in. Without a loader, every image fails with
+    /// "image decoder not found (snapscroll-decode)", and a carousel reports that once.
     public static var decoderPath: String? {
         get { decoderLocation.withLock { $0 } ?? foundDecoder }
         set { decoderLocation.withLock { $0 = newValue } }

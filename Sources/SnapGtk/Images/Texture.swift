@@ -4,9 +4,10 @@ import CSnapGtk
 /// draws from, so showing one never decodes or copies again. Never changed once made: one texture may be shown by
 /// many banners at once.
 ///
-/// Files go through ``ImageFile``'s limits (a FIFO, device, folder, or a file or image too large is refused before it
-/// is read). ``load(contentsOfFile:fitting:limits:completion:)`` decodes on a worker thread;
-/// ``init(contentsOfFile:fitting:limits:)`` on the calling one.
+/// From a file, pixels come only through ``ImageFile``'s rules: a FIFO, a device, a folder, a file over the size limit
+/// or an image over the pixel limit is refused before anything is read or decoded, so nothing waits on a file that
+/// never ends. In a running application, load with ``load(contentsOfFile:fitting:limits:completion:)``, which reads
+/// and decodes on a worker thread; ``init(contentsOfFile:fitting:limits:)`` does it on the calling thread.
 ///
 /// ```swift
 /// Texture.load(contentsOfFile: "/path/to/photo.jpg", fitting: (width: 710, height: 536)) { result in
@@ -46,10 +47,15 @@ public final class Texture {
         cacheKey = "\u{0}texture-\(Self.made)"
     }
 
-    /// Reads and decodes an image file (PNG, JPEG, GIF, BMP, ICO, TIFF or SVG) on the calling thread, scaled down
-    /// (never up) to just cover `fitting` pixels, or at its own size. Refusals (``ImageFile``'s limits) come before a
-    /// byte is read; a decode on GTK's thread holds up drawing (about 0.7 s for 16 megapixels, at most
-    /// `limits.decodeWallSeconds`).
+    /// Reads and decodes an image file (PNG, JPEG, GIF, BMP, ICO, TIFF or SVG) on the calling thread,
+    /// scaled down (never up) so it still covers `fitting` pixels with its proportions kept, or at its own size.
+    ///
+    /// Refusals come at once, before a byte is read: the file is opened without blocking and checked on the open
+    /// file (regular files only, at most `limits.maxFileBytes`), and the pixel size in its header is checked against
+    /// `limits.maxPixels` before any pixel is decoded. A file within the limits is then read and decoded by the
+    /// image loader (``ImageFile``) before this returns, which on GTK's thread holds up drawing for as long as
+    /// that takes: about two thirds of a second for a 16-megapixel PNG, the most the standard limits let through, and
+    /// never longer than the decode's budget (`limits.decodeWallSeconds`, 15 s; the loader is killed then).
     /// - Throws: ``ImageFile/Failure`` saying why the file cannot be used (`failure.brief`: "not a regular file (a
     ///   FIFO)", "file too large (3072 MB, limit 32 MB)", …).
     public convenience init(contentsOfFile path: String, fitting: (width: Int, height: Int)? = nil,
@@ -57,8 +63,10 @@ public final class Texture {
         self.init(image: try ImageFile.load(path: path, fitting: fitting, limits: limits).get())
     }
 
-    /// Reads and decodes an image file on a worker thread (shared with the carousels' banners, first come first
-    /// served), as ``init(contentsOfFile:fitting:limits:)`` does on the calling one; `completion` runs on GTK's thread.
+    /// Reads and decodes an image file on a worker thread, as ``init(contentsOfFile:fitting:limits:)`` does on the
+    /// calling one, and calls `completion` on GTK's thread with the texture or why there is none. Nothing of the
+    /// file is touched on the calling thread, so this returns at once whatever the file is. Loads share the workers
+    /// that decode carousel banners (two at a time for the process), first come first served.
     /// - Parameters:
     ///   - path: the image file.
     ///   - fitting: decode scaled down (never up) to just cover this many pixels, proportions kept; nil for the

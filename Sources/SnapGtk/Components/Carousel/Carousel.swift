@@ -1,11 +1,17 @@
 import CSnapGtk
 import SnapCore
 
-/// A peeking carousel: one page at rest in the middle, its neighbours peeking in at the sides, all sized in proportion
-/// to the width from a `PagerDesign` (and to the height when that is the limit). Built on ``SnapScroller`` (one page
-/// per fling); a click on a neighbour brings it to the middle. Pages are recycled image banners
-/// (``init(pageCount:design:accessibleLabel:banner:)``) or widgets of yours
-/// (``init(pageCount:design:accessibleLabel:makePage:bindPage:)``); add ``PageDots`` with ``PageDots/attach(to:)``.
+/// A peeking carousel: one page at rest in the middle, its neighbours peeking in at the side margins, all sized in
+/// proportion to the width from a `PagerDesign`. Built on ``SnapScroller`` with the pager configuration (at most
+/// one page per fling). A click on a page is a tap; a click on a peeking neighbour also brings it to the
+/// middle. Page widgets are recycled, so the page count may be huge.
+///
+/// Pages are image banners (``init(pageCount:design:accessibleLabel:banner:)``) or any widget of yours, made by a
+/// factory and filled by a bind closure (``init(pageCount:design:accessibleLabel:makePage:bindPage:)``). Add
+/// ``PageDots`` with ``PageDots/attach(to:)``.
+///
+/// The component is as wide as its allocation and never taller: when the height is the limit, the banners keep the
+/// design's proportions at the scale the height allows and the neighbours show further in, up to the edges.
 @MainActor
 public final class Carousel {
     /// What a banner page shows: an image drawn to cover the panel with rounded corners, and a title under it.
@@ -52,9 +58,11 @@ public final class Carousel {
     public internal(set) var geometry: PagerGeometry {
         didSet { if geometry != oldValue { store.geometry = geometry } }
     }
-    /// Number of pages, identified by their index (see ``update(ids:reloaded:animated:)``). Setting it keeps the current
-    /// page (clamped) and binds every page near the view again; ``onPageChanged`` and ``onSettled`` follow once, after
-    /// the setter (cause `.dataChange`).
+    /// Number of pages, identified by their index (``update(ids:reloaded:animated:)`` keeps pages of your own
+    /// identity). Setting it replaces the pages: the current page stays current when it still exists (else the last
+    /// becomes current), and every page near the view is bound again after the setter returns, so changed data
+    /// shows. ``onPageChanged`` and ``onSettled`` follow once, after the setter (cause `.dataChange`); with no
+    /// pages, nothing is current and no event is sent.
     public var pageCount: Int {
         get { store.pageCount }
         set {
@@ -72,9 +80,13 @@ public final class Carousel {
     /// are no pages).
     public var currentPage: Int { scroller.currentIndex }
 
-    /// The page the carousel is on or heading to changed, with what moved it: a request or a released fling reports
-    /// its destination when the motion starts (not each page passed); while held, the nearest page as it changes;
-    /// after a change of the pages, once if the index moved (cause `.dataChange`). See ``SelectionEvent`` on capturing.
+    /// The page the carousel is on or heading to changed, with what moved it: once per change. A request (a dot, a
+    /// key, a click on a neighbour, autoplay, ``scrollTo(page:cause:animated:)``) or a released fling reports its
+    /// destination when the motion starts, not each page passed on the way; while a drag or the fingers hold the
+    /// content, the page nearest its resting place as it changes. (``currentPage`` follows the position live.) After a
+    /// change of the pages, once, when the change is complete (cause `.dataChange`), and only if the index moved. The
+    /// index is the page's position among the pages as they are then. Never while there are no pages. See
+    /// ``SelectionEvent`` on capturing.
     public var onPageChanged: ((SelectionEvent) -> Void)?
     /// A user's gesture on the carousel began or let go (see ``SnapScroller/onGesture``).
     public var onGesture: ((GestureEvent) -> Void)? {
@@ -235,9 +247,14 @@ public final class Carousel {
         scroller.scrollTo(index: page, cause: cause, animated: animated)
     }
 
-    /// Replaces the pages in one step, by identity, as ``SnapScroller/update(ids:widths:reloaded:animated:)`` does: the
-    /// current page stays the same page, in place. Update your own data first: `bindPage` (or `banner`) is called
-    /// with the new indexes after this returns, then ``onPageChanged`` (if the index moved) and one ``onSettled``.
+    /// Replaces the pages in one step, by identity: the current page stays the same page and in place, whatever
+    /// was inserted, removed or moved around it; when it was removed, the page that followed it becomes current (the
+    /// one before it when it was the last). Only pages at a new position, or named in `reloaded`, are bound again;
+    /// the neighbours slide into place, and a move under way (a dot, a key, ``scrollTo(page:cause:animated:)``)
+    /// keeps going to the page it was heading for (see ``SnapScroller/update(ids:widths:reloaded:animated:)``,
+    /// also for the first update of a carousel built with a count). Update your
+    /// own data first: `bindPage` (or `banner`) is called with the new indexes after this returns, and then
+    /// ``onPageChanged`` (when the current index changed) and one ``onSettled``, cause `.dataChange`.
     ///
     /// ```swift
     /// photos.removeAll { !$0.matches(filter) }

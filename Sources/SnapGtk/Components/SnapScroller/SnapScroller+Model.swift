@@ -7,14 +7,24 @@ import SnapCore
 /// callback before the next frame, once: at most one ``onCurrentIndexChanged`` and one ``onSettled``, cause
 /// `.dataChange`.
 extension SnapScroller {
-    /// Replaces the items in one step, by identity. The current item stays the same item, exactly in place (when it
-    /// was removed, the one that followed it; see `ItemChange.current(after:)`); a move under way keeps going to the
-    /// item it was heading for. Only items at a new position, or named in `reloaded`, are bound again; the
-    /// neighbours slide to their places (at once under reduced motion or when `animated` is false).
+    /// Replaces the items in one step: their identities in their new order, their widths and which of them changed
+    /// content. The current item stays the same item and stays exactly in place, whatever moved around it; when it
+    /// was removed, the item that followed it becomes current (the one before it when it was the last), see
+    /// `ItemChange.current(after:)`. Only the items shown at a position where they were not before, or named in
+    /// `reloaded`, are bound again. The neighbours slide to their new places (at once under reduced motion or when
+    /// `animated` is false).
     ///
-    /// A row built with a count identifies its items by `0..<itemCount`: `Int` identifiers are compared with
-    /// those; identifiers of another type name the items in order (`ids[i]` is item `i`) and every item near the
-    /// view is bound again. Update your own data first: `bindItem` is called with the new indexes after this returns.
+    /// A move under way (a ``scrollTo(index:cause:animated:)``, a key, a wheel notch, a released fling) keeps going
+    /// to the item it was heading for, at that item's new index (the one that followed it when it was removed), and
+    /// settles there with its own cause: a data refresh does not drop a move someone asked for.
+    ///
+    /// A row built with a count (``itemCount``) identifies its items by their index, the `Int`s `0..<itemCount`:
+    /// `Int` identifiers are compared with those (a model numbering its items from 0 keeps them through its first
+    /// update). Identifiers of another type name the items in order, item `i` being `ids[i]` (the current index
+    /// stays, clamped, as a new count would keep it), and every item near the view is bound again, since the row
+    /// cannot tell what changed behind the indexes.
+    ///
+    /// Update your own data first, then call this: `bindItem` is called (after this returns) with the new indexes.
     ///
     /// ```swift
     /// photos.insert(photo, at: strip.currentIndex)

@@ -23,7 +23,9 @@ public final class SnapScroller {
     /// left end (flipped right to left, as GTK's lists do).
     @_spi(GtkInterop) public var adjustment: UnsafeMutablePointer<GtkAdjustment> { ScrollableWidget.adjustment(of: content) }
 
-    // Event handlers: capture the scroller (or what owns it) `weak` in them (see SelectionEvent).
+    // Event handlers. The scroller keeps each handler as long as it lives: a handler that uses the scroller, or
+    // anything that owns it, must capture that `weak` (`{ [weak self] event in … }`), or the two keep each other
+    // alive after their window closes.
 
     /// Reports the end of every gesture once, when the content is at rest exactly in place: the item and the cause.
     /// (The adjustment then holds the exact resting offset, in px from the row's left end.)
@@ -99,20 +101,27 @@ public final class SnapScroller {
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
     @_spi(Testing) public var createdItemCount: Int { items.createdCount }
 
-    /// Number of items, identified by their index (see ``update(ids:widths:reloaded:animated:)``). Setting it keeps the
-    /// current item (clamped) and a move under way, binds every item near the view again after the setter returns,
-    /// and reports once (cause `.dataChange`).
+    /// Number of items, identified by their index (use ``update(ids:widths:reloaded:animated:)`` for items with
+    /// identities of their own). Setting it replaces the items: the current item stays current when it still exists
+    /// (else the last becomes current), and every item near the view is bound again after the setter returns, so
+    /// changed data shows. A move under way keeps going to the index it was heading for (clamped). Events follow
+    /// once, after the setter (cause `.dataChange`); with no items, none.
     public var itemCount: Int {
         get { storedItemCount }
         set { setItemCount(newValue) }
     }
-    /// Width of every item in px, unless `itemWidths` or `itemWidthForViewport` decides it; the current item stays.
+    /// Width of every item in px, unless `itemWidths` or `itemWidthForViewport` decides it; when it changes the
+    /// current item stays current and in place.
     public var itemWidth: Double {
         get { storedItemWidth }
         set { applicationChange { storedItemWidth = newValue; rebuildLayout() } }
     }
-    /// Individual item widths in px (natural-width titles): item `i` is `itemWidths[i]` wide, items past the end
-    /// `itemWidth`; nil (the default): all `itemWidth`, in constant memory. Set widths and count in either order.
+    /// Individual item widths in px, for items of different widths (natural-width titles): item `i` is
+    /// `itemWidths[i]` wide, items past the end of the array `itemWidth`. Nil (the default) keeps every item
+    /// `itemWidth` wide, with constant-memory geometry however many items there are. A looping row (``loops``)
+    /// repeats these widths round after round.
+    ///
+    /// Widths and count may be set in either order: nothing is bound until the setter has returned.
     public var itemWidths: [Double]? {
         get { storedItemWidths }
         set { applicationChange { storedItemWidths = newValue; rebuildLayout() } }
@@ -206,8 +215,10 @@ public final class SnapScroller {
         didSet { reportedDestination = destinationIndex }
     }
 
-    /// The C-level form of ``init(itemCount:itemWidth:spacing:initialIndex:configuration:label:makeItem:bindItem:)``:
-    /// `factory` makes an item widget, `bind` fills one for an index; `contentRole` is the row's accessible role.
+    /// The C-level form of ``init(itemCount:itemWidth:spacing:initialIndex:configuration:label:makeItem:bindItem:)``
+    /// for code that builds its items with GTK's C API: `factory` makes an item widget; `bind` fills one for an index
+    /// (called again whenever a widget is recycled). `contentRole` is the accessible role of the row (e.g.
+    /// `GTK_ACCESSIBLE_ROLE_TAB_LIST`). Ordinary apps use the `makeItem:bindItem:` form with ``Widget`` handles.
     @_spi(GtkInterop) public init(
         itemCount: Int, itemWidth: Double, spacing: Double, initialIndex: Int = 0,
         configuration: SnapConfiguration = .standard, contentRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GROUP,
