@@ -13,14 +13,9 @@ public enum Ownership {
     }
 
     /// Removes every child of a widget through the widget's own API (box, or plain unparent).
+    // (A box's own `gtk_box_remove` is this same unparent, after checking the parent.)
     public static func removeChildren(of parent: UnsafeMutablePointer<GtkWidget>) {
-        while let child = gtk_widget_get_first_child(parent) {
-            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(parent)), gtk_box_get_type()) != 0 {
-                gtk_box_remove(parent.cast(), child)
-            } else {
-                gtk_widget_unparent(child)
-            }
-        }
+        while let child = gtk_widget_get_first_child(parent) { gtk_widget_unparent(child) }
     }
 }
 

@@ -70,25 +70,24 @@ enum ScrollableWidget {
     /// Registered once, on first use: a `GtkWidget` subclass implementing `GtkScrollable`.
     private static var parentClass: UnsafeMutablePointer<GObjectClass>?
     private static let type: GType = {
-        var info = GTypeInfo()
-        info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
-        info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
-        info.class_init = { klass, _ in
+        let type = registerWidgetType("SnapScrollable", classInit: { klass, _ in
             let klass = UInt(bitPattern: klass)
             onGtkThread { ScrollableWidget.initClass(UnsafeMutableRawPointer(bitPattern: klass)!) }
-        }
-        info.instance_init = { instance, _ in
+        }, instanceInit: { instance, _ in
             let widget = UInt(bitPattern: instance)
             onGtkThread { ScrollableWidget.initInstance(UnsafeMutablePointer(bitPattern: widget)!) }
-        }
-        let type = g_type_register_static(gtk_widget_get_type(), "SnapScrollable", &info, GTypeFlags(rawValue: 0))
+        })
         var scrollable = GInterfaceInfo()
         g_type_add_interface_static(type, gtk_scrollable_get_type(), &scrollable)
         return type
     }()
 
-    private enum Property: guint {
-        case hadjustment = 1, vadjustment, hscrollPolicy, vscrollPolicy
+    /// `GtkScrollable`'s properties, by id from 1: an adjustment and a scroll policy for each axis, horizontal first.
+    fileprivate static let properties = ["hadjustment", "vadjustment", "hscroll-policy", "vscroll-policy"]
+
+    /// The axis (0: horizontal, 1: vertical) and kind of property `id`, nil for an id the class does not have.
+    private static func property(_ id: guint) -> (axis: Int, isPolicy: Bool)? {
+        (1...4).contains(id) ? (Int(id - 1) % 2, id > 2) : nil
     }
 
     private static let stateKey = g_quark_from_string("snapscroll-scrollable-state")
@@ -111,10 +110,7 @@ enum ScrollableWidget {
         objectClass.pointee.dispose = { object in
             onGtkThread { ScrollableWidget.dispose(UnsafeMutableRawPointer(object!)) }
         }
-        g_object_class_override_property(objectClass, Property.hadjustment.rawValue, "hadjustment")
-        g_object_class_override_property(objectClass, Property.vadjustment.rawValue, "vadjustment")
-        g_object_class_override_property(objectClass, Property.hscrollPolicy.rawValue, "hscroll-policy")
-        g_object_class_override_property(objectClass, Property.vscrollPolicy.rawValue, "vscroll-policy")
+        for (index, name) in properties.enumerated() { g_object_class_override_property(objectClass, guint(index + 1), name) }
         let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
         gtk_widget_class_set_css_name(widgetClass, cssName)
         widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, _, _ in
@@ -157,26 +153,22 @@ enum ScrollableWidget {
     private static func setProperty(_ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafePointer<GValue>,
                                     _ pspec: UnsafeMutablePointer<GParamSpec>?) {
         guard let state = state(of: UnsafeMutableRawPointer(object)) else { return }
-        guard let property = Property(rawValue: id) else { return snap_object_warn_invalid_property(object, id, pspec) }
-        switch property {
-        case .hadjustment, .vadjustment:
-            let adjustment = g_value_get_object(value)?.assumingMemoryBound(to: GtkAdjustment.self)
-            state.setAdjustment(adjustment, horizontal: property == .hadjustment)
-        case .hscrollPolicy, .vscrollPolicy:
-            let policy = GtkScrollablePolicy(rawValue: UInt32(bitPattern: g_value_get_enum(value)))
-            state.setPolicy(policy, horizontal: property == .hscrollPolicy)
+        guard let (axis, isPolicy) = property(id) else { return snap_object_warn_invalid_property(object, id, pspec) }
+        if isPolicy {
+            state.setPolicy(GtkScrollablePolicy(rawValue: UInt32(bitPattern: g_value_get_enum(value))), axis: axis)
+        } else {
+            state.setAdjustment(g_value_get_object(value)?.assumingMemoryBound(to: GtkAdjustment.self), axis: axis)
         }
     }
 
     private static func getProperty(_ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafeMutablePointer<GValue>,
                                     _ pspec: UnsafeMutablePointer<GParamSpec>?) {
         guard let state = state(of: UnsafeMutableRawPointer(object)) else { return }
-        guard let property = Property(rawValue: id) else { return snap_object_warn_invalid_property(object, id, pspec) }
-        switch property {
-        case .hadjustment: g_value_set_object(value, UnsafeMutableRawPointer(state.hadjustment))
-        case .vadjustment: g_value_set_object(value, UnsafeMutableRawPointer(state.vadjustment))
-        case .hscrollPolicy: g_value_set_enum(value, gint(bitPattern: state.horizontalPolicy.rawValue))
-        case .vscrollPolicy: g_value_set_enum(value, gint(bitPattern: state.verticalPolicy.rawValue))
+        guard let (axis, isPolicy) = property(id) else { return snap_object_warn_invalid_property(object, id, pspec) }
+        if isPolicy {
+            g_value_set_enum(value, gint(bitPattern: state.policies[axis].rawValue))
+        } else {
+            g_value_set_object(value, UnsafeMutableRawPointer(state.adjustments[axis]))
         }
     }
 
@@ -184,7 +176,7 @@ enum ScrollableWidget {
     private static func dispose(_ object: UnsafeMutableRawPointer) {
         if let state = state(of: object) {
             state.stopFollowing()
-            while let child = gtk_widget_get_first_child(state.widget) { gtk_widget_unparent(child) }
+            Ownership.removeChildren(of: state.widget)
         }
         parentClass?.pointee.dispose?(object.assumingMemoryBound(to: GObject.self))
     }
@@ -197,25 +189,24 @@ private final class ScrollableState {
     /// The widget this belongs to (the state lives exactly as long as it).
     let widget: UnsafeMutablePointer<GtkWidget>
     weak var owner: (any ScrollableOwner)?
-    /// The adjustments: always one each (the widget's own until a scrolled window hands one over).
-    private(set) var hadjustment: UnsafeMutablePointer<GtkAdjustment>
-    private(set) var vadjustment: UnsafeMutablePointer<GtkAdjustment>
-    private(set) var horizontalPolicy = GTK_SCROLL_MINIMUM
-    private(set) var verticalPolicy = GTK_SCROLL_MINIMUM
+    /// The adjustments, horizontal then vertical: always one each (the widget's own until a scrolled window hands
+    /// one over).
+    private(set) var adjustments: [UnsafeMutablePointer<GtkAdjustment>] = []
+    /// The scroll policies, horizontal then vertical.
+    private(set) var policies = [GTK_SCROLL_MINIMUM, GTK_SCROLL_MINIMUM]
     private var valueHandler: UInt = 0
-    /// Whether the vertical adjustment is the one that scrolls (the horizontal one otherwise).
-    private var vertical = false
+    /// The axis that scrolls: 0 horizontal, 1 vertical.
+    private var axis = 0
     /// Inside our own allocation (what the owner writes there is placed by that same allocation).
     private var allocating = false
     /// Disposed: no value change reaches the owner any more.
     private var disposed = false
 
-    private static let keys = (horizontal: "snapscroll-hadjustment", vertical: "snapscroll-vadjustment")
+    private static let keys = ["snapscroll-hadjustment", "snapscroll-vadjustment"]
 
     init(widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
-        hadjustment = Self.hold(nil, on: widget, key: Self.keys.horizontal)
-        vadjustment = Self.hold(nil, on: widget, key: Self.keys.vertical)
+        adjustments = Self.keys.map { Self.hold(nil, on: widget, key: $0) }
         connectValue()
     }
 
@@ -231,36 +222,34 @@ private final class ScrollableState {
     }
 
     /// The scrolling adjustment.
-    var scrolling: UnsafeMutablePointer<GtkAdjustment> { vertical ? vadjustment : hadjustment }
+    var scrolling: UnsafeMutablePointer<GtkAdjustment> { adjustments[axis] }
 
     /// Scrolls along the other axis from now on: the value handler moves to that adjustment, and the content is
     /// measured and placed again.
     func setVertical(_ value: Bool) {
-        guard value != vertical else { return }
+        guard (value ? 1 : 0) != axis else { return }
         disconnectValue()
-        vertical = value
+        axis = value ? 1 : 0
         connectValue()
         gtk_widget_queue_resize(widget)
     }
 
-    /// Takes an adjustment handed over (nil: one of our own again); the content is placed again with it.
-    func setAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, horizontal: Bool) {
-        guard adjustment != (horizontal ? hadjustment : vadjustment) || adjustment == nil else { return }
-        let scrolls = horizontal != vertical
+    /// Takes an adjustment handed over for `axis` (nil: one of our own again); the content is placed again with it.
+    func setAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, axis: Int) {
+        guard adjustment != adjustments[axis] || adjustment == nil else { return }
+        let scrolls = axis == self.axis
         if scrolls { disconnectValue() }
-        let held = Self.hold(adjustment, on: widget, key: horizontal ? Self.keys.horizontal : Self.keys.vertical)
-        if horizontal { hadjustment = held } else { vadjustment = held }
+        adjustments[axis] = Self.hold(adjustment, on: widget, key: Self.keys[axis])
         if scrolls { connectValue() }
         gtk_widget_queue_allocate(widget)
     }
 
-    /// Stores a new scroll policy: when it changed, the widget is measured again and the property notified.
-    func setPolicy(_ policy: GtkScrollablePolicy, horizontal: Bool) {
-        guard policy != (horizontal ? horizontalPolicy : verticalPolicy) else { return }
-        if horizontal { horizontalPolicy = policy } else { verticalPolicy = policy }
+    /// Stores a new scroll policy for `axis`: when it changed, the widget is measured again and the property notified.
+    func setPolicy(_ policy: GtkScrollablePolicy, axis: Int) {
+        guard policy != policies[axis] else { return }
+        policies[axis] = policy
         gtk_widget_queue_resize(widget)
-        g_object_notify(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self),
-                        horizontal ? "hscroll-policy" : "vscroll-policy")
+        g_object_notify(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), ScrollableWidget.properties[2 + axis])
     }
 
     /// At dispose: no more value changes reach the owner (the adjustments go with the widget's data).
@@ -306,9 +295,8 @@ private final class ScrollableState {
         allocating = true
         defer { allocating = false }
         // Nothing scrolls across the content: that adjustment is the visible extent.
-        let across = vertical ? hadjustment : vadjustment
-        let page = Double(vertical ? width : height)
-        gtk_adjustment_configure(across, 0, 0, page, page * 0.1, page * 0.9, page)
+        let page = Double(axis == 1 ? width : height)
+        gtk_adjustment_configure(adjustments[1 - axis], 0, 0, page, page * 0.1, page * 0.9, page)
         let adjustment = scrolling
         blocked(adjustment) { owner?.allocateScrollable(width: width, height: height, adjustment: adjustment) }
     }

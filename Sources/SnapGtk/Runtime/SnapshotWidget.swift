@@ -42,16 +42,10 @@ public enum SnapshotWidget {
     }
 
     /// Registered once, on first use: a `GtkWidget` subclass with a snapshot function of its own.
-    private static let type: GType = {
-        var info = GTypeInfo()
-        info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
-        info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
-        info.class_init = { klass, _ in
-            let klass = UInt(bitPattern: klass)
-            onGtkThread { SnapshotWidget.initClass(UnsafeMutableRawPointer(bitPattern: klass)!) }
-        }
-        return g_type_register_static(gtk_widget_get_type(), "SnapSnapshotWidget", &info, GTypeFlags(rawValue: 0))
-    }()
+    private static let type = registerWidgetType("SnapSnapshotWidget", classInit: { klass, _ in
+        let klass = UInt(bitPattern: klass)
+        onGtkThread { SnapshotWidget.initClass(UnsafeMutableRawPointer(bitPattern: klass)!) }
+    })
 
     private static let drawKey = g_quark_from_string("snapscroll-snapshot-draw")
 
@@ -71,4 +65,15 @@ public enum SnapshotWidget {
         let draw: @MainActor (Widget, OpaquePointer, Double, Double) -> Void
         init(_ draw: @escaping @MainActor (Widget, OpaquePointer, Double, Double) -> Void) { self.draw = draw }
     }
+}
+
+/// Registers the `GtkWidget` subclass `name`, its class set up by `classInit` and each instance by `instanceInit`
+/// (the widget types of ours: ``SnapshotWidget``, ``ScrollableWidget``). Call it once, for a static constant.
+func registerWidgetType(_ name: String, classInit: GClassInitFunc, instanceInit: GInstanceInitFunc? = nil) -> GType {
+    var info = GTypeInfo()
+    info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
+    info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
+    info.class_init = classInit
+    info.instance_init = instanceInit
+    return g_type_register_static(gtk_widget_get_type(), name, &info, GTypeFlags(rawValue: 0))
 }
