@@ -14,43 +14,39 @@ enum FocusRingKeeper {
 
     /// Arms the keeper of `window` (installed the first time; it lives as long as the window).
     static func keep(_ window: UnsafeMutablePointer<GtkWindow>) {
-        let state = WidgetLifetime.stored(State.self, on: window, key: key) ?? install(on: window)
-        state.armed = true
+        let armed = WidgetLifetime.stored(Held<Bool>.self, on: window, key: key) ?? install(on: window)
+        armed.value = true
     }
 
-    private static func install(on window: UnsafeMutablePointer<GtkWindow>) -> State {
+    /// `armed`: a key showed the ring, or a resize came while it showed, and no key or click since: the ring going
+    /// off now is GTK's doing, not the user's.
+    private static func install(on window: UnsafeMutablePointer<GtkWindow>) -> Held<Bool> {
         let object = UnsafeMutableRawPointer(window)
-        let state = State()
+        let state = Held(false)
         WidgetLifetime.store(state, on: object, key: key)
         for property in ["default-width", "default-height"] {
             Signals.connectNotify(object, property: property) { [weak state] in
                 guard let state else { return }
-                if gtk_window_get_focus_visible(window) != 0 { state.armed = true }
+                if gtk_window_get_focus_visible(window) != 0 { state.value = true }
             }
         }
         Signals.connectNotify(object, property: "focus-visible") { [weak state] in
-            guard let state, state.armed, gtk_window_get_focus_visible(window) == 0 else { return }
+            guard let state, state.value, gtk_window_get_focus_visible(window) == 0 else { return }
             gtk_window_set_focus_visible(window, 1)
         }
         // Before the window's own handling, in the capture phase: the user's key or click decides from now on.
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak state] _, _ in
-            state?.armed = false
+            state?.value = false
             return false
         }
         gtk_widget_add_controller(UnsafeMutablePointer(OpaquePointer(window)), keys)
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, 0)
         gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
-        Signals.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak state] _, _, _ in state?.armed = false }
+        Signals.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak state] _, _, _ in state?.value = false }
         gtk_widget_add_controller(UnsafeMutablePointer(OpaquePointer(window)), click)
         return state
-    }
-
-    private final class State {
-        /// A key showed the ring, or a resize came while it showed, and no key or click since: the ring going off now
-        /// is GTK's doing, not the user's.
-        var armed = false
     }
 }

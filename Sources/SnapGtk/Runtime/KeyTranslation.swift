@@ -35,16 +35,17 @@ enum KeyTranslation {
         if capture { gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE) }
         gtk_widget_add_controller(widget, keys)
         let controller = UnsafeMutableRawPointer(keys)
-        let used = UsedKey()
+        // The last key press the component used, until its release.
+        let used = Held<UInt32?>(nil)
         Signals.connectKey(controller) { keyval, state in
             guard use(keyval, state) else { return false }
-            used.keyval = keyval
+            used.value = keyval
             showFocus(in: widget)
             return true
         }
         Signals.connectKeyReleased(controller) { keyval in
-            guard used.keyval == keyval else { return }
-            used.keyval = nil
+            guard used.value == keyval else { return }
+            used.value = nil
             showFocus(in: widget)
         }
     }
@@ -60,10 +61,4 @@ enum KeyTranslation {
         gtk_window_set_focus_visible(window, 1)
         FocusRingKeeper.keep(window)
     }
-}
-
-/// The last key press a component used, until its release.
-@MainActor
-private final class UsedKey {
-    var keyval: UInt32?
 }

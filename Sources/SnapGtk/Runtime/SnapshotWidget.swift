@@ -35,10 +35,10 @@ public enum SnapshotWidget {
         to widget: Widget, owner: Owner,
         draw: @escaping @MainActor (Owner, Widget, OpaquePointer, Double, Double) -> Void
     ) {
-        let box = DrawBox { [weak owner] widget, snapshot, width, height in
+        let draw: Draw = { [weak owner] widget, snapshot, width, height in
             if let owner { draw(owner, widget, snapshot, width, height) }
         }
-        WidgetLifetime.store(box, on: widget.raw, key: drawKey)
+        WidgetLifetime.store(Held(draw), on: widget.raw, key: drawKey)
     }
 
     /// Registered once, on first use: a `GtkWidget` subclass with a snapshot function of its own.
@@ -54,17 +54,14 @@ public enum SnapshotWidget {
         widgetClass.pointee.snapshot = { widget, snapshot in
             guard let widget, let snapshot else { return }
             onGtkThread {
-                let box = WidgetLifetime.stored(DrawBox.self, on: widget, key: SnapshotWidget.drawKey)
-                box?.draw(widget, snapshot, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
+                let draw = WidgetLifetime.stored(Held<Draw>.self, on: widget, key: SnapshotWidget.drawKey)?.value
+                draw?(widget, snapshot, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
             }
         }
     }
 
     /// What the snapshot function calls; held by the widget, holding its owner weakly.
-    private final class DrawBox {
-        let draw: @MainActor (Widget, OpaquePointer, Double, Double) -> Void
-        init(_ draw: @escaping @MainActor (Widget, OpaquePointer, Double, Double) -> Void) { self.draw = draw }
-    }
+    private typealias Draw = @MainActor (Widget, OpaquePointer, Double, Double) -> Void
 }
 
 /// Registers the `GtkWidget` subclass `name`, its class set up by `classInit` and each instance by `instanceInit`

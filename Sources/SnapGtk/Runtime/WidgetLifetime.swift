@@ -33,7 +33,7 @@ public enum WidgetLifetime {
         measure: @escaping @MainActor (Owner, GtkOrientation, Int32) -> (minimum: Int32, natural: Int32),
         allocate: @escaping @MainActor (Owner, Int32, Int32) -> Void
     ) {
-        let box = LayoutBox(
+        let functions: LayoutFunctions = (
             measure: { [weak owner] orientation, forSize in
                 guard let owner else { return (0, 0) }
                 return measure(owner, orientation, forSize)
@@ -41,22 +41,28 @@ public enum WidgetLifetime {
             allocate: { [weak owner] width, height in
                 if let owner { allocate(owner, width, height) }
             })
-        store(box, on: widget.raw, key: layoutKey)
+        store(Held(functions), on: widget.raw, key: layoutKey)
         // Height for width when the height depends on the width given (the carousel's banners keep proportions).
         let requestMode: GtkCustomRequestModeFunc? = heightForWidth ? { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH } : nil
         gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(requestMode, { widget, orientation, forSize, minimum, natural, _, _ in
-            let sizes = onGtkThread { WidgetLifetime.layoutBox(of: widget)?.measure(orientation, forSize) ?? (0, 0) }
+            let sizes = onGtkThread { WidgetLifetime.layout(of: widget)?.measure(orientation, forSize) ?? (0, 0) }
             minimum?.pointee = sizes.0
             natural?.pointee = sizes.1
         }, { widget, width, height, _ in
-            onGtkThread { WidgetLifetime.layoutBox(of: widget)?.allocate(width, height) }
+            onGtkThread { WidgetLifetime.layout(of: widget)?.allocate(width, height) }
         }))
     }
 
     private static let ownerKey = g_quark_from_string("snapscroll-owner")
     private static let layoutKey = g_quark_from_string("snapscroll-layout")
 
-    private static func layoutBox(of widget: Widget?) -> LayoutBox? { stored(LayoutBox.self, on: widget, key: layoutKey) }
+    /// What a custom layout manager calls; held by the widget, holding its owner weakly.
+    private typealias LayoutFunctions = (measure: @MainActor (GtkOrientation, Int32) -> (Int32, Int32),
+                                         allocate: @MainActor (Int32, Int32) -> Void)
+
+    private static func layout(of widget: Widget?) -> LayoutFunctions? {
+        stored(Held<LayoutFunctions>.self, on: widget, key: layoutKey)?.value
+    }
 
     /// Keeps `object` on the GObject `instance` under `key` (replacing what was there) until GLib lets go of it with
     /// the instance: how every Swift object GTK reaches (an owner, a box of callbacks, a widget's state) is held.
@@ -72,15 +78,10 @@ public enum WidgetLifetime {
         guard let instance, let data = g_object_get_qdata(instance.assumingMemoryBound(to: GObject.self), key) else { return nil }
         return Unmanaged<T>.fromOpaque(data).takeUnretainedValue()
     }
+}
 
-    /// What a custom layout manager calls; held by the widget, holding its owner weakly.
-    private final class LayoutBox {
-        let measure: @MainActor (GtkOrientation, Int32) -> (Int32, Int32)
-        let allocate: @MainActor (Int32, Int32) -> Void
-        init(measure: @escaping @MainActor (GtkOrientation, Int32) -> (Int32, Int32),
-             allocate: @escaping @MainActor (Int32, Int32) -> Void) {
-            self.measure = measure
-            self.allocate = allocate
-        }
-    }
+/// A value in a box, for what GLib holds (an object's data, a signal handler's capture) or several closures share.
+final class Held<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -14,16 +14,11 @@ public final class Box: Widget {
     /// An empty box laying children out in `orientation` with `spacing` px between them, with `role` for assistive
     /// technologies (nil: a plain group), e.g. `.tabList` for a row of ``Label``s made with the role `.tab`.
     public init(_ orientation: Orientation, spacing: Int = 0, role: AccessibleRole? = nil) {
-        let gtkOrientation = orientation == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
-        guard let role else {
-            super.init(gtk_box_new(gtkOrientation, Int32(clamping: spacing)))
-            return
-        }
+        super.init(Widget.make(gtk_box_get_type(), role: role))
         // The role is construct-only; orientation and spacing are ordinary properties, set after.
-        let box = snap_widget_new_with_role(gtk_box_get_type(), role.gtk)!
-        gtk_orientable_set_orientation(OpaquePointer(box), gtkOrientation)
-        gtk_box_set_spacing(UnsafeMutablePointer(OpaquePointer(box)), Int32(clamping: spacing))
-        super.init(box)
+        let gtkOrientation = orientation == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+        gtk_orientable_set_orientation(OpaquePointer(pointer), gtkOrientation)
+        gtk_box_set_spacing(boxPointer, Int32(clamping: spacing))
     }
 
     /// Adds `child` after the last child.

@@ -8,16 +8,17 @@ public final class Button: Widget {
     /// The GTK button keeps this closure for as long as it exists, whether or not this handle does. Do not capture
     /// this button's own handle strongly (it would keep the button alive forever); capture components `weak`.
     public var onClicked: (() -> Void)? {
-        get { clicked.body }
-        set { clicked.body = newValue }
+        get { clicked.value }
+        set { clicked.value = newValue }
     }
-    private let clicked = Handler()
+    /// The closure the signal handler calls; the signal owns the box, so it outlives this handle.
+    private let clicked = Held<(() -> Void)?>(nil)
 
     /// A button labelled `label`.
     public init(_ label: String) {
         super.init(gtk_button_new_with_label(label))
         // The signal holds the handler box, not this handle: the button keeps working after the handle is gone.
-        Signals.connect(UnsafeMutableRawPointer(pointer), "clicked") { [clicked] in clicked.body?() }
+        Signals.connect(UnsafeMutableRawPointer(pointer), "clicked") { [clicked] in clicked.value?() }
     }
 
     /// The button's text.
@@ -25,10 +26,4 @@ public final class Button: Widget {
         get { gtk_button_get_label(UnsafeMutablePointer(OpaquePointer(pointer))).map { String(cString: $0) } ?? "" }
         set { gtk_button_set_label(UnsafeMutablePointer(OpaquePointer(pointer)), newValue) }
     }
-}
-
-/// A closure a signal handler calls; the signal owns the box, so the closure outlives the Swift handle that set it.
-@MainActor
-final class Handler {
-    var body: (() -> Void)?
 }

@@ -77,32 +77,30 @@ public struct GestureEvent: Sendable, Equatable {
     /// Whether the gesture began (`.start`) or let go (`.end`).
     public typealias Phase = SnapGesture.Phase
 
+    /// The core's report of the gesture, its fields in the caller's terms (px/s, adjustment values).
+    let report: SnapGesture
+
     /// Whether the gesture began or let go.
-    public let phase: Phase
+    public var phase: Phase { report.phase }
     /// The input: `.wheel`, `.touchpad`, `.drag` (a mouse, or the scrollbar) or `.keyboard`.
-    public let input: Cause
+    public var input: Cause { report.input }
     /// The item current when the gesture began, from 0.
-    public let startIndex: Int
+    public var startIndex: Int { report.startIndex }
     /// At `.end`: the release velocity in px/s, positive toward later items (leftward right to left); 0 for wheel
     /// notches and keys, and at `.start`.
-    public let velocity: Double
+    public var velocity: Double { report.velocity }
     /// At `.end`: the highest speed (px/s) the content reached under the input; 0 at `.start`.
-    public let peakSpeed: Double
+    public var peakSpeed: Double { report.peakSpeed }
     /// At `.end`: where the release velocity would coast the content, as a value of the scroll adjustment (like
     /// ``SettleEvent/offset``); for wheel notches and keys, the target's resting offset.
-    public let projectedOffset: Double
+    public var projectedOffset: Double { report.projectedOffset }
     /// At `.end`: the item chosen to rest on; at `.start`, ``startIndex``.
-    public let targetIndex: Int
+    public var targetIndex: Int { report.targetIndex }
 
     /// An event with every field given (velocities in px/s, offsets as adjustment values).
     public init(phase: Phase, input: Cause, startIndex: Int, velocity: Double = 0, peakSpeed: Double = 0,
                 projectedOffset: Double, targetIndex: Int) {
-        self.phase = phase
-        self.input = input
-        self.startIndex = startIndex
-        self.velocity = velocity
-        self.peakSpeed = peakSpeed
-        self.projectedOffset = projectedOffset
-        self.targetIndex = targetIndex
+        report = SnapGesture(phase: phase, input: input, startIndex: startIndex, velocity: velocity, peakSpeed: peakSpeed,
+                             projectedOffset: projectedOffset, targetIndex: targetIndex)
     }
 }

@@ -6,12 +6,7 @@ public final class Label: Widget {
     /// A label showing `text`, with `role` for assistive technologies (nil: a plain label), e.g. `.tab` for an item
     /// of a menu scroller whose row is a `.tabList`.
     public init(_ text: String = "", role: AccessibleRole? = nil) {
-        guard let role else {
-            super.init(gtk_label_new(text))
-            return
-        }
-        // The role is a construct-only property: it can only be given when GTK makes the widget.
-        super.init(snap_widget_new_with_role(gtk_label_get_type(), role.gtk))
+        super.init(Widget.make(gtk_label_get_type(), role: role))
         if !text.isEmpty { self.text = text }
     }
 

@@ -24,6 +24,15 @@ public class Widget {
         }
     }
 
+    /// A new widget of `type` with `role` for assistive technologies (nil: the type's own). The role is a
+    /// construct-only property: it can only be given when GTK makes the widget.
+    static func make(_ type: GType, role: AccessibleRole?) -> UnsafeMutablePointer<GtkWidget> {
+        guard let role else {
+            return UnsafeMutableRawPointer(g_object_new_with_properties(type, 0, nil, nil)).assumingMemoryBound(to: GtkWidget.self)
+        }
+        return snap_widget_new_with_role(type, role.gtk)
+    }
+
     /// Wraps a widget an application already has from its own GTK code, taking a (non-floating) reference to it.
     /// - Parameter pointer: a `GtkWidget *` (or any subclass), as a raw pointer so any binding's type fits.
     public convenience init(unsafeRetaining pointer: UnsafeMutableRawPointer) {

@@ -42,21 +42,13 @@ public final class Window: Widget {
     /// Calls `body` once, after the window's first frame has been painted (for a "ready" line, a screenshot, a
     /// timing). Call it before or after ``present()``.
     public func afterFirstFrame(_ body: @escaping () -> Void) {
-        let watching = !firstFrame.handlers.isEmpty || firstFrame.done
         firstFrame.handlers.append(body)
-        if watching {
-            if firstFrame.done { firstFrame.run() }
-            return
-        }
-        if let clock = gtk_widget_get_frame_clock(pointer) {
-            firstFrame.watch(clock: UnsafeMutableRawPointer(clock))
-        } else {
-            // The frame clock exists once the window is realised.
-            let widget = pointer
-            Signals.connect(UnsafeMutableRawPointer(pointer), "realize") { [firstFrame] in
-                if let clock = gtk_widget_get_frame_clock(widget) { firstFrame.watch(clock: UnsafeMutableRawPointer(clock)) }
-            }
-        }
+        if firstFrame.done { return firstFrame.run() }
+        guard firstFrame.handlers.count == 1 else { return }  // watching already
+        // The frame clock exists once the window is realised.
+        let widget = pointer
+        firstFrame.watch(gtk_widget_get_frame_clock(widget))
+        Signals.connect(widget.raw, "realize") { [firstFrame] in firstFrame.watch(gtk_widget_get_frame_clock(widget)) }
     }
 
     /// The first-frame handlers and the one `after-paint` connection that runs them.
@@ -64,19 +56,16 @@ public final class Window: Widget {
     private final class FirstFrame {
         var handlers: [() -> Void] = []
         var done = false
-        private var clock: UnsafeMutableRawPointer?
         private var signal: UInt = 0
 
-        func watch(clock newClock: UnsafeMutableRawPointer) {
-            guard clock == nil, !done else { return }
-            clock = newClock
+        func watch(_ clock: OpaquePointer?) {
+            guard let clock, signal == 0, !done else { return }
+            let object = UnsafeMutableRawPointer(clock)
             // The frame clock holds this box through the handler until the handler is disconnected.
-            signal = Signals.connect(newClock, "after-paint") { [self] in
-                guard let clock = self.clock else { return }
-                self.clock = nil
-                self.done = true
-                Signals.disconnect(clock, self.signal)
-                self.run()
+            signal = Signals.connect(object, "after-paint") { [self] in
+                Signals.disconnect(object, signal)
+                done = true
+                run()
             }
         }
 
