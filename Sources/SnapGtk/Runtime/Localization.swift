@@ -75,51 +75,42 @@ public enum Localization {
     /// translation may reorder its arguments; nil where `msgfmt --check-format` would refuse it (unknown or mixed
     /// conversions, a number out of range, an argument of the other kind): a translator's mistake never crashes.
     static func format(_ format: String, _ arguments: [Argument]) -> String? {
-        let scalars = Array(format.unicodeScalars)
-        var result = String.UnicodeScalarView()
+        // Every piece after the first follows a `%`: a conversion and plain text, or nothing for the first `%` of
+        // `%%` (the next piece is then plain text).
+        let pieces = format.unicodeScalars.split(separator: "%", omittingEmptySubsequences: false)
+        var result = String.UnicodeScalarView(pieces[0])
         var nextUnnumbered = 0
         var numbering: Bool?
-        var i = 0
-        while i < scalars.count {
-            let scalar = scalars[i]
-            i += 1
-            guard scalar == "%" else { result.append(scalar); continue }
-            guard i < scalars.count else { return nil }
-            if scalars[i] == "%" {
-                result.append("%")
-                i += 1
+        var escaped = false
+        for piece in pieces.dropFirst() {
+            if escaped || piece.isEmpty {
+                if escaped { result.append(contentsOf: piece) } else { result.append("%") }
+                escaped.toggle()
                 continue
             }
-            // An argument number: digits and a dollar sign. Four digits at most (no message has thousands of arguments),
-            // so a long run of digits cannot overflow.
-            var number = 0
-            var digits = 0
-            while i + digits < scalars.count, case 48...57 = scalars[i + digits].value {
-                guard digits < 4 else { return nil }
-                number = number * 10 + Int(scalars[i + digits].value - 48)
-                digits += 1
-            }
-            let index: Int
-            if digits > 0 {
-                guard i + digits < scalars.count, scalars[i + digits] == "$", number >= 1 else { return nil }
-                i += digits + 1
+            // An argument number: digits and a dollar sign, four digits at most (no message has thousands of arguments).
+            let digits = piece.prefix { (48...57).contains($0.value) }
+            var conversion = piece.dropFirst(digits.count)
+            let numbered = !digits.isEmpty
+            var index = nextUnnumbered
+            if numbered {
+                guard digits.count <= 4, conversion.first == "$", let number = Int(String(String.UnicodeScalarView(digits))),
+                      number >= 1 else { return nil }
                 index = number - 1
+                conversion = conversion.dropFirst()
             } else {
-                index = nextUnnumbered
                 nextUnnumbered += 1
             }
-            if let numbering, numbering != (digits > 0) { return nil }
-            numbering = digits > 0
-            guard i < scalars.count, index < arguments.count else { return nil }
-            let conversion = scalars[i]
-            i += 1
-            switch (conversion, arguments[index]) {
+            guard numbering == nil || numbering == numbered, index < arguments.count, let kind = conversion.first else { return nil }
+            numbering = numbered
+            switch (kind, arguments[index]) {
             case ("d", .int(let value)), ("i", .int(let value)): result.append(contentsOf: String(value).unicodeScalars)
             case ("s", .text(let text)): result.append(contentsOf: text.unicodeScalars)
             default: return nil
             }
+            result.append(contentsOf: conversion.dropFirst())
         }
-        return String(result)
+        return escaped ? nil : String(result)
     }
 
     /// "Page 2 of 5": the accessible name of one page dot (1-based `page`), plural-aware in `count`.
