@@ -104,9 +104,6 @@ public final class FrameDriver {
         return more
     }
 
-    /// Forgets the recorded intervals.
-    @_spi(Testing) public func clearIntervals() { intervals.removeAll(keepingCapacity: true) }
-
     /// Forgets the recorded per-frame costs.
     @_spi(Testing) public func clearCosts() { costs.removeAll(keepingCapacity: true) }
 

@@ -17,19 +17,17 @@ public final class Box: Widget {
         super.init(Widget.make(gtk_box_get_type(), role: role))
         // The role is construct-only; orientation and spacing are ordinary properties, set after.
         let gtkOrientation = orientation == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
-        gtk_orientable_set_orientation(OpaquePointer(pointer), gtkOrientation)
-        gtk_box_set_spacing(boxPointer, Int32(clamping: spacing))
+        gtk_orientable_set_orientation(pointer.opaque, gtkOrientation)
+        gtk_box_set_spacing(pointer.cast(), Int32(clamping: spacing))
     }
 
     /// Adds `child` after the last child.
     public func append(_ child: some WidgetRepresentable) {
-        gtk_box_append(boxPointer, child.rootWidget.pointer)
+        gtk_box_append(pointer.cast(), child.rootWidget.pointer)
     }
 
     /// Removes `child`, which must be a child of this box.
     public func remove(_ child: some WidgetRepresentable) {
-        gtk_box_remove(boxPointer, child.rootWidget.pointer)
+        gtk_box_remove(pointer.cast(), child.rootWidget.pointer)
     }
-
-    private var boxPointer: UnsafeMutablePointer<GtkBox> { UnsafeMutablePointer(OpaquePointer(pointer)) }
 }

@@ -18,12 +18,12 @@ public final class Button: Widget {
     public init(_ label: String) {
         super.init(gtk_button_new_with_label(label))
         // The signal holds the handler box, not this handle: the button keeps working after the handle is gone.
-        Signals.connect(UnsafeMutableRawPointer(pointer), "clicked") { [clicked] in clicked.value?() }
+        Signals.connect(pointer.raw, "clicked") { [clicked] in clicked.value?() }
     }
 
     /// The button's text.
     public var label: String {
-        get { gtk_button_get_label(UnsafeMutablePointer(OpaquePointer(pointer))).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(UnsafeMutablePointer(OpaquePointer(pointer)), newValue) }
+        get { gtk_button_get_label(pointer.cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(pointer.cast(), newValue) }
     }
 }

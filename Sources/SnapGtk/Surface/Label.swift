@@ -10,39 +10,37 @@ public final class Label: Widget {
         if !text.isEmpty { self.text = text }
     }
 
-    private var labelPointer: OpaquePointer { OpaquePointer(pointer) }
-
     /// The text shown.
     public var text: String {
-        get { gtk_label_get_text(labelPointer).map { String(cString: $0) } ?? "" }
-        set { gtk_label_set_text(labelPointer, newValue) }
+        get { gtk_label_get_text(pointer.opaque).map { String(cString: $0) } ?? "" }
+        set { gtk_label_set_text(pointer.opaque, newValue) }
     }
 
     /// Whether long text wraps onto more lines instead of widening the label.
     public var wraps: Bool {
-        get { gtk_label_get_wrap(labelPointer) != 0 }
-        set { gtk_label_set_wrap(labelPointer, newValue ? 1 : 0) }
+        get { gtk_label_get_wrap(pointer.opaque) != 0 }
+        set { gtk_label_set_wrap(pointer.opaque, newValue ? 1 : 0) }
     }
 
     /// Where text too long for the label is cut short with "…"; `.none` (the default) lets the label ask for the
     /// whole text's width. An ellipsized label can shrink to a few characters, so it never widens its parent, and
     /// its ``Widget/naturalSize`` is still the whole text's.
     public var ellipsis: Ellipsis {
-        get { Ellipsis(gtk_label_get_ellipsize(labelPointer)) }
-        set { gtk_label_set_ellipsize(labelPointer, newValue.gtk) }
+        get { Ellipsis(gtk_label_get_ellipsize(pointer.opaque)) }
+        set { gtk_label_set_ellipsize(pointer.opaque, newValue.gtk) }
     }
 
     /// Where the text sits in a label wider than the text: 0 at the start edge (left, or right in right-to-left), 0.5
     /// centred (the default), 1 at the end edge.
     public var textAlignment: Double {
-        get { Double(gtk_label_get_xalign(labelPointer)) }
-        set { gtk_label_set_xalign(labelPointer, Float(min(max(newValue, 0), 1))) }
+        get { Double(gtk_label_get_xalign(pointer.opaque)) }
+        set { gtk_label_set_xalign(pointer.opaque, Float(min(max(newValue, 0), 1))) }
     }
 
     /// How the lines of a text of several lines line up with each other; `.start` by default.
     public var justification: Justification {
-        get { Justification(gtk_label_get_justify(labelPointer)) }
-        set { gtk_label_set_justify(labelPointer, newValue.gtk) }
+        get { Justification(gtk_label_get_justify(pointer.opaque)) }
+        set { gtk_label_set_justify(pointer.opaque, newValue.gtk) }
     }
 
     /// Where a label cuts text short (see ``Label/ellipsis``).

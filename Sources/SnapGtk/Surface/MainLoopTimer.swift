@@ -15,9 +15,7 @@ public final class MainLoopTimer {
     /// Runs `body` once, `milliseconds` from now.
     @discardableResult
     public static func after(milliseconds: Int, _ body: @escaping () -> Void) -> MainLoopTimer {
-        let timer = MainLoopTimer { body(); return false }
-        timer.schedule(milliseconds)
-        return timer
+        every(milliseconds: milliseconds) { body(); return false }
     }
 
     /// Runs `body` every `milliseconds` for as long as it returns true (or until ``cancel()``).

@@ -42,8 +42,6 @@ public final class Picture: Widget {
         showTexture()
     }
 
-    private var picturePointer: OpaquePointer { OpaquePointer(pointer) }
-
     /// The image shown; nil shows nothing. Set it again from a carousel's or scroller's bind closure to reuse the
     /// picture for another item. Setting it gives up a ``show(contentsOfFile:fitting:onFailure:)`` still loading.
     public var texture: Texture? {
@@ -84,18 +82,18 @@ public final class Picture: Widget {
 
     /// How the image is scaled into the allocation.
     public var fit: Fit {
-        get { Fit(gtk_picture_get_content_fit(picturePointer)) }
-        set { gtk_picture_set_content_fit(picturePointer, newValue.gtk) }
+        get { Fit(gtk_picture_get_content_fit(pointer.opaque)) }
+        set { gtk_picture_set_content_fit(pointer.opaque, newValue.gtk) }
     }
 
     /// What the image shows, in words, for assistive technologies (nil: none).
     public var alternativeText: String? {
-        get { gtk_picture_get_alternative_text(picturePointer).map { String(cString: $0) } }
-        set { gtk_picture_set_alternative_text(picturePointer, newValue) }
+        get { gtk_picture_get_alternative_text(pointer.opaque).map { String(cString: $0) } }
+        set { gtk_picture_set_alternative_text(pointer.opaque, newValue) }
     }
 
     private func showTexture() {
         // GTK takes its own reference to the texture; `texture` keeps the Swift object for the application.
-        gtk_picture_set_paintable(picturePointer, texture?.gdkTexture)
+        gtk_picture_set_paintable(pointer.opaque, texture?.gdkTexture)
     }
 }

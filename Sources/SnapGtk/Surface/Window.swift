@@ -10,34 +10,32 @@ public final class Window: Widget {
         super.init(gtk_application_window_new(application))
     }
 
-    private var windowPointer: UnsafeMutablePointer<GtkWindow> { UnsafeMutablePointer(OpaquePointer(pointer)) }
-
     /// The title in the window's title bar.
     public var title: String {
-        get { gtk_window_get_title(windowPointer).map { String(cString: $0) } ?? "" }
-        set { gtk_window_set_title(windowPointer, newValue) }
+        get { gtk_window_get_title(pointer.cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(pointer.cast(), newValue) }
     }
 
     /// The size (px) the window opens with.
     public var defaultSize: (width: Int, height: Int) {
         get {
             var width: Int32 = 0, height: Int32 = 0
-            gtk_window_get_default_size(windowPointer, &width, &height)
+            gtk_window_get_default_size(pointer.cast(), &width, &height)
             return (Int(width), Int(height))
         }
-        set { gtk_window_set_default_size(windowPointer, Int32(clamping: newValue.width), Int32(clamping: newValue.height)) }
+        set { gtk_window_set_default_size(pointer.cast(), Int32(clamping: newValue.width), Int32(clamping: newValue.height)) }
     }
 
     /// The window's content: one widget or component (usually a ``Box``); nil empties the window.
     public var child: (any WidgetRepresentable)? {
-        didSet { gtk_window_set_child(windowPointer, child?.rootWidget.pointer) }
+        didSet { gtk_window_set_child(pointer.cast(), child?.rootWidget.pointer) }
     }
 
     /// Shows the window and raises it.
-    public func present() { gtk_window_present(windowPointer) }
+    public func present() { gtk_window_present(pointer.cast()) }
 
     /// Closes the window; the application ends when its last window closes.
-    public func close() { gtk_window_close(windowPointer) }
+    public func close() { gtk_window_close(pointer.cast()) }
 
     /// Calls `body` once, after the window's first frame has been painted (for a "ready" line, a screenshot, a
     /// timing). Call it before or after ``present()``.
