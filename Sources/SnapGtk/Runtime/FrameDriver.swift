@@ -50,7 +50,6 @@ public final class FrameDriver {
     public func start() {
         guard tickID == 0, !widgetGone else { return }
         lastFrameTime = nil
-        let weakSelf = Unmanaged.passRetained(WeakBox(self)).toOpaque()
         tickID = gtk_widget_add_tick_callback(widget, { _, clock, data in
             onGtkThread {
                 let box = Unmanaged<WeakBox>.fromOpaque(data!).takeUnretainedValue()
@@ -58,9 +57,7 @@ public final class FrameDriver {
                 let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1000
                 return driver.frame(at: time) ? 1 : 0
             }
-        }, weakSelf, { data in
-            Unmanaged<WeakBox>.fromOpaque(data!).release()
-        })
+        }, WidgetLifetime.retained(WeakBox(self)), WidgetLifetime.release)
     }
 
     /// Stops ticking; the frame in progress, if any, is the last.

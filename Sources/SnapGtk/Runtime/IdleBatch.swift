@@ -8,7 +8,6 @@ import CSnapGtk
 @MainActor
 public final class IdleBatch {
     private let body: @MainActor () -> Void
-    /// The idle source's priority.
     private let priority: Int32
     /// The pending idle source, 0 when none.
     private var sourceID: guint = 0
@@ -32,7 +31,6 @@ public final class IdleBatch {
     public func schedule() {
         guard sourceID == 0, !isCancelled else { return }
         // The idle source holds the batch until it has run or is removed; GLib's destroy notify lets go of it.
-        let retained = Unmanaged.passRetained(self).toOpaque()
         sourceID = g_idle_add_full(priority, { data in
             onGtkThread {
                 let batch = Unmanaged<IdleBatch>.fromOpaque(data!).takeUnretainedValue()
@@ -40,9 +38,7 @@ public final class IdleBatch {
                 if !batch.isCancelled { batch.body() }
             }
             return 0
-        }, retained) { data in
-            Unmanaged<IdleBatch>.fromOpaque(data!).release()
-        }
+        }, WidgetLifetime.retained(self), WidgetLifetime.release)
     }
 
     /// Whether a run is pending.

@@ -65,8 +65,6 @@ enum ScrollableWidget {
         state(of: widget)?.setVertical(orientation == .vertical)
     }
 
-    // MARK: - The GObject type
-
     /// Registered once, on first use: a `GtkWidget` subclass implementing `GtkScrollable`.
     private static var parentClass: UnsafeMutablePointer<GObjectClass>?
     private static let type: GType = {
@@ -221,7 +219,6 @@ private final class ScrollableState {
         return adjustment
     }
 
-    /// The scrolling adjustment.
     var scrolling: UnsafeMutablePointer<GtkAdjustment> { adjustments[axis] }
 
     /// Scrolls along the other axis from now on: the value handler moves to that adjustment, and the content is

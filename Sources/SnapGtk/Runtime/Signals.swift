@@ -25,10 +25,9 @@ public enum Signals {
     /// Connects `callback`, a `@convention(c)` function of the signal's shape whose user data is `handler`'s box.
     fileprivate static func connect<Handler, Callback>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: Handler,
                                                        after: Bool = false, _ callback: Callback) -> UInt {
-        let data = Unmanaged.passRetained(Box(handler)).toOpaque()
-        return UInt(g_signal_connect_data(instance, signal, unsafeBitCast(callback, to: GCallback.self), data,
-                                          { data, _ in Unmanaged<AnyObject>.fromOpaque(data!).release() },
-                                          after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)))
+        UInt(g_signal_connect_data(instance, signal, unsafeBitCast(callback, to: GCallback.self),
+                                   WidgetLifetime.retained(Box(handler)), { data, _ in Unmanaged<AnyObject>.fromOpaque(data!).release() },
+                                   after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)))
     }
 
     static func handler<H>(_ data: UnsafeMutableRawPointer?, as: H.Type) -> H {

@@ -67,11 +67,14 @@ public enum WidgetLifetime {
     /// Keeps `object` on the GObject `instance` under `key` (replacing what was there) until GLib lets go of it with
     /// the instance: how every Swift object GTK reaches (an owner, a box of callbacks, a widget's state) is held.
     static func store(_ object: AnyObject, on instance: UnsafeMutableRawPointer, key: GQuark) {
-        g_object_set_qdata_full(instance.assumingMemoryBound(to: GObject.self), key,
-                                Unmanaged<AnyObject>.passRetained(object).toOpaque()) { data in
-            Unmanaged<AnyObject>.fromOpaque(data!).release()
-        }
+        g_object_set_qdata_full(instance.assumingMemoryBound(to: GObject.self), key, retained(object), release)
     }
+
+    /// `object` retained, as the data GLib keeps for a callback or an object until it calls ``release`` with it.
+    static func retained(_ object: AnyObject) -> UnsafeMutableRawPointer { Unmanaged.passRetained(object).toOpaque() }
+
+    /// The destroy notify that lets go of data made by ``retained(_:)``.
+    static let release: GDestroyNotify = { Unmanaged<AnyObject>.fromOpaque($0!).release() }
 
     /// The object of type `T` that ``store(_:on:key:)`` keeps on `instance` under `key`, if any.
     static func stored<T: AnyObject>(_ type: T.Type, on instance: UnsafeMutableRawPointer?, key: GQuark) -> T? {

@@ -11,7 +11,6 @@ public final class Button: Widget {
         get { clicked.value }
         set { clicked.value = newValue }
     }
-    /// The closure the signal handler calls; the signal owns the box, so it outlives this handle.
     private let clicked = Held<(() -> Void)?>(nil)
 
     /// A button labelled `label`.

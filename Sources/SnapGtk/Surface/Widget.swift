@@ -184,18 +184,16 @@ public protocol WidgetRepresentable {
     func grabFocus() -> Bool
 }
 
-extension WidgetRepresentable {
-    /// Focuses the root widget, or the first widget inside it that takes the focus (``Widget/grabFocus()``).
-    @discardableResult
-    public func grabFocus() -> Bool { rootWidget.grabFocus() }
-}
-
 extension Widget: WidgetRepresentable {
     /// The widget itself.
     public var rootWidget: Widget { self }
 }
 
 extension WidgetRepresentable {
+    /// Focuses the root widget, or the first widget inside it that takes the focus (``Widget/grabFocus()``).
+    @discardableResult
+    public func grabFocus() -> Bool { rootWidget.grabFocus() }
+
     /// Puts the component into a widget an application already has from its own GTK code: appended to a `GtkBox`,
     /// set as the child of a `GtkWindow`, `GtkScrolledWindow`, `GtkFrame` or `GtkOverlay`, or parented directly
     /// otherwise (for a custom container that lays out its children itself).
