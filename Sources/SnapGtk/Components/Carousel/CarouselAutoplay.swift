@@ -29,9 +29,8 @@ final class CarouselAutoplay {
     private var hovered = false
     private var focused = false
     private var mapped: Bool
-    private var motion: OpaquePointer?
-    private var focus: OpaquePointer?
-    private var keys: OpaquePointer?
+    /// The pointer, focus and key controllers added to the carousel's widget.
+    private var controllers: [OpaquePointer] = []
     private var keyPressedInside = false
     private var handlers: [UInt] = []
     private var animationsObserver: UInt = 0
@@ -53,8 +52,6 @@ final class CarouselAutoplay {
 
         let motion = gtk_event_controller_motion_new()!
         let focus = gtk_event_controller_focus_new()!
-        self.motion = motion
-        self.focus = focus
         // Controllers belong to the widget; their handlers hold this object weakly and go with the controllers.
         Signals.connectNotify(UnsafeMutableRawPointer(motion), property: "contains-pointer") { [weak self] in
             self?.hovered = snap_object_get_boolean(UnsafeMutableRawPointer(motion), "contains-pointer") != 0
@@ -68,16 +65,14 @@ final class CarouselAutoplay {
         }
         // Capture phase and never claimed: the carousel's own key handling still gets every key.
         let keys = gtk_event_controller_key_new()!
-        self.keys = keys
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] _, _ in
             self?.keyPressedInside = true
             self?.update()
             return false
         }
-        gtk_widget_add_controller(widget, keys)
-        gtk_widget_add_controller(widget, motion)
-        gtk_widget_add_controller(widget, focus)
+        controllers = [keys, motion, focus]
+        for controller in controllers { gtk_widget_add_controller(widget, controller) }
         handlers.append(Signals.connect(widget.raw, "map") { [weak self] in
             self?.mapped = true
             self?.watchWindow()
@@ -123,12 +118,8 @@ final class CarouselAutoplay {
         adjustmentHandler = 0
         for id in handlers { Signals.disconnect(carousel.widget.raw, id) }
         handlers = []
-        if let motion { gtk_widget_remove_controller(carousel.widget, motion) }
-        if let focus { gtk_widget_remove_controller(carousel.widget, focus) }
-        if let keys { gtk_widget_remove_controller(carousel.widget, keys) }
-        motion = nil
-        focus = nil
-        keys = nil
+        for controller in controllers { gtk_widget_remove_controller(carousel.widget, controller) }
+        controllers = []
     }
 
     /// Ends the countdown now, as its timer does (tests call it too).
