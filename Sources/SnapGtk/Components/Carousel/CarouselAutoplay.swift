@@ -28,7 +28,7 @@ final class CarouselAutoplay {
     private var countdown: MainLoopTimer?
     private var hovered = false
     private var focused = false
-    private var mapped: Bool
+    private var mapped = false
     /// The pointer, focus and key controllers added to the carousel's widget.
     private var controllers: [OpaquePointer] = []
     private var keyPressedInside = false
@@ -48,7 +48,6 @@ final class CarouselAutoplay {
         self.interval = interval
         self.advance = advance
         let widget = carousel.widget
-        mapped = gtk_widget_get_mapped(widget) != 0
 
         let motion = gtk_event_controller_motion_new()!
         let focus = gtk_event_controller_focus_new()!
@@ -73,23 +72,15 @@ final class CarouselAutoplay {
         }
         controllers = [keys, motion, focus]
         for controller in controllers { gtk_widget_add_controller(widget, controller) }
-        handlers.append(Signals.connect(widget.raw, "map") { [weak self] in
-            self?.mapped = true
-            self?.watchWindow()
-            self?.update()
-        })
-        handlers.append(Signals.connect(widget.raw, "unmap") { [weak self] in
-            self?.mapped = false
-            self?.unwatchWindow()
-            self?.update()
-        })
-        if mapped { watchWindow() }
+        for (signal, shown) in [("map", true), ("unmap", false)] {
+            handlers.append(Signals.connect(widget.raw, signal) { [weak self] in self?.setMapped(shown) })
+        }
         // Any movement starts the countdown again (after the movement, when nothing holds autoplay still).
         adjustmentHandler = Signals.connect(UnsafeMutableRawPointer(carousel.scroller.adjustment), "value-changed") {
             [weak self] in self?.restart()
         }
         animationsObserver = Preferences.observeAnimations { [weak self] in self?.update() }
-        update()
+        setMapped(gtk_widget_get_mapped(widget) != 0)
     }
 
     /// Starts the countdown if nothing holds autoplay still and none runs; stops it if something does.
@@ -136,12 +127,16 @@ final class CarouselAutoplay {
         update()
     }
 
-    private func watchWindow() {
+    /// Shown or hidden: while shown, the window's `focus-visible` is followed.
+    private func setMapped(_ shown: Bool) {
+        mapped = shown
         unwatchWindow()
-        guard let carousel, let root = gtk_widget_get_root(carousel.widget) else { return }
-        let window = UnsafeMutableRawPointer(root)
-        self.window = window
-        windowHandler = Signals.connectNotify(window, property: "focus-visible") { [weak self] in self?.update() }
+        if shown, let carousel, let root = gtk_widget_get_root(carousel.widget) {
+            let window = UnsafeMutableRawPointer(root)
+            self.window = window
+            windowHandler = Signals.connectNotify(window, property: "focus-visible") { [weak self] in self?.update() }
+        }
+        update()
     }
 
     private func unwatchWindow() {
