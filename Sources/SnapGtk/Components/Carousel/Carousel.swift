@@ -109,9 +109,13 @@ public final class Carousel {
     }
 
     let store: CarouselPages
-    /// The gap set through ``spacing`` (nil: the design's, scaled).
-    var spacingOverride: Double? {
-        didSet { scroller.rebuildLayout() }
+    /// The gap between pages in px: the design's gap scaled to the width, until set. Setting it lays the pages out
+    /// again at once, the current page staying current and exactly in place; nil goes back to the design's.
+    public var spacing: Double? {
+        didSet {
+            spacing = spacing.map { $0.isFinite ? max(0, $0) : 0 }
+            scroller.rebuildLayout()
+        }
     }
 
     /// What the banners' image cache holds now; nil for pages of the application's own (a test hook).
@@ -192,7 +196,7 @@ public final class Carousel {
         }
         scroller.spacingForViewport = { [weak self] width in
             guard let self else { return 0 }
-            return self.spacingOverride ?? self.geometry(forLength: width).gap.rounded()
+            return self.spacing ?? self.geometry(forLength: width).gap.rounded()
         }
         scroller.marksCurrentItem = true
         // A banner's accessible name says "N of M".
@@ -200,10 +204,7 @@ public final class Carousel {
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
         scroller.onTap = { [weak self] event in self?.clicked(event.index) }
-        scroller.onCurrentIndexChanged = { [weak self] event in
-            guard let self else { return }
-            self.updateDots()
-        }
+        scroller.onCurrentIndexChanged = { [weak self] _ in self?.updateDots() }
         scroller.onDestinationChanged = { [weak self] event in self?.onPageChanged?(event) }
         scroller.onSettled = { [weak self] event in self?.onSettled?(event) }
         scroller.onPositionChanged = { [weak self] position in

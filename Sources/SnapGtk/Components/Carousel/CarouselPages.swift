@@ -87,7 +87,11 @@ final class BannerPages: CarouselPages {
             guard !Self.reportedMissingDecoder else { return }
             Self.reportedMissingDecoder = true
         }
-        pending.append(ImageErrorEvent(index: index, message: Self.describe(failure, index: index, path: banner(index).imagePath)))
+        // "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
+        // GLib's full message repeats the whole path).
+        let path = banner(index).imagePath
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        pending.append(ImageErrorEvent(index: index, message: "banner \(index + 1): cannot load image \(name): \(failure.brief)"))
         flush()
     }
 
@@ -117,13 +121,6 @@ final class BannerPages: CarouselPages {
         let due = pending
         pending.removeAll()
         for event in due { report(event) }
-    }
-
-    /// "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
-    /// GLib's full message repeats the whole path).
-    static func describe(_ failure: SurfaceCache.Failure, index: Int, path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "banner \(index + 1): cannot load image \(name): \(failure.brief)"
     }
 }
 
