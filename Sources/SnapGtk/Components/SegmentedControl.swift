@@ -125,14 +125,8 @@ public final class SegmentedControl {
     /// New segments: the selection follows its segment's identity, a slide under way goes on to it, and a moved
     /// selection is reported afterwards.
     private func applyTitles<ID: Hashable>(_ newTitles: [String], ids newIDs: [ID]?) {
-        let current: (Int?) -> Int?
-        if let newIDs {
-            let change = identityChange(from: segmentIDs, count: segmentTitles.count, to: newIDs)
-            current = { change.current(after: $0) }
-        } else {
-            let change = ItemChange(from: Array(segmentTitles.indices), to: Array(newTitles.indices))
-            current = { change.current(after: $0) }
-        }
+        let current: (Int?) -> Int? = newIDs.map { identityChange(from: segmentIDs, count: segmentTitles.count, to: $0).current }
+            ?? ItemChange(from: Array(segmentTitles.indices), to: Array(newTitles.indices)).current
         let before = selected
         let wasEmpty = segmentTitles.isEmpty
         let after = current(wasEmpty ? nil : before)
@@ -301,14 +295,13 @@ public final class SegmentedControl {
 
     private func measure(orientation: GtkOrientation, forSize: Int32) -> (Int32, Int32) {
         if orientation == GTK_ORIENTATION_VERTICAL {
-            var height: (Int32, Int32) = (0, 0)
-            for segment in segments {
+            // The tallest segment's height, and at least the underline's.
+            let thickness = Int32(Self.underlineThickness)
+            return segments.reduce((thickness, thickness)) { height, segment in
                 var minimum: Int32 = 0, natural: Int32 = 0
                 gtk_widget_measure(segment, orientation, -1, &minimum, &natural, nil, nil)
-                height = (max(height.0, minimum), max(height.1, natural))
+                return (max(height.0, minimum), max(height.1, natural))
             }
-            let thickness = Int32(Self.underlineThickness)
-            return (max(height.0, thickness), max(height.1, thickness))
         }
         let widths = naturalWidths()
         measuredWidths = widths
