@@ -42,7 +42,10 @@ public final class SegmentedControl {
     /// The application's identities of the segments as it gave them (an `[ID]`; nil: their indexes).
     private var segmentIDs: Any?
     /// Reports a selection a change of the segments moved, after the change.
-    private var selectionReport: IdleBatch?
+    private lazy var selectionReport = IdleBatch { [weak self] in
+        guard let self, !self.segments.isEmpty else { return }
+        self.onSelected?(SelectionEvent(index: self.selected, cause: .dataChange))
+    }
     private var segmentTitles: [String] = []
     /// The selected segment. Setting it selects as ``select(_:cause:)`` does with the cause `.programmatic`.
     public var selectedIndex: Int {
@@ -92,8 +95,7 @@ public final class SegmentedControl {
         KeyTranslation.addController(to: widget, capture: true) { [weak self] keyval, _ in self?.handleKey(keyval) ?? false }
 
         Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in
-            guard let self else { return }
-            gtk_widget_queue_allocate(self.widget)
+            if let self { gtk_widget_queue_allocate(self.widget) }
         }
         animationsObserver = Preferences.observeAnimations { [weak self] in
             guard let self, !Preferences.animationsEnabled else { return }
@@ -103,6 +105,7 @@ public final class SegmentedControl {
             Preferences.stopObserving(control.animationsObserver)
             control.animationsObserver = 0
             control.driver?.stop()
+            control.selectionReport.cancel()
         }
         setTitles(titles)
     }
@@ -143,15 +146,7 @@ public final class SegmentedControl {
             slide(to: after, duration: max(Self.slideDuration - elapsed, 1))
         }
         guard after != nil, selected != before || wasEmpty else { return }
-        if selectionReport == nil {
-            let report = IdleBatch { [weak self] in
-                guard let self, !self.segments.isEmpty else { return }
-                self.onSelected?(SelectionEvent(index: self.selected, cause: .dataChange))
-            }
-            report.cancel(onDestroyOf: widget)
-            selectionReport = report
-        }
-        selectionReport?.schedule()
+        selectionReport.schedule()
     }
 
     /// Replaces the segments; the selection is kept when it still exists, else clamped. No event.
@@ -330,20 +325,17 @@ public final class SegmentedControl {
         }
         let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         // Whole-pixel edges (rounded, so neighbours share an edge); mirrored in right to left.
-        func place(_ span: UnderlineGeometry.Segment) -> (x: Int32, width: Int32) {
+        func place(_ child: UnsafeMutablePointer<GtkWidget>, _ span: UnderlineGeometry.Segment, y: Int32, height: Int32) {
             let left = rtl ? total - span.x - span.width : span.x
             let start = Int32(left.rounded()), end = Int32((left + span.width).rounded())
-            return (start, max(end - start, 0))
+            var allocation = GtkAllocation(x: start, y: y, width: max(end - start, 0), height: height)
+            gtk_widget_size_allocate(child, &allocation, -1)
         }
-        for (segment, span) in zip(segments, geometry.segments) {
-            let (x, w) = place(span)
-            var allocation = GtkAllocation(x: x, y: 0, width: w, height: height)
-            gtk_widget_size_allocate(segment, &allocation, -1)
-        }
-        let line = place(geometry.underline(at: position))
+        for (segment, span) in zip(segments, geometry.segments) { place(segment, span, y: 0, height: height) }
         let thickness = Int32(Self.underlineThickness)
-        var allocation = GtkAllocation(x: line.x, y: height - thickness, width: line.width, height: thickness)
-        if gtk_widget_get_visible(underline) != 0 { gtk_widget_size_allocate(underline, &allocation, -1) }
+        if gtk_widget_get_visible(underline) != 0 {
+            place(underline, geometry.underline(at: position), y: height - thickness, height: thickness)
+        }
     }
 }
 
