@@ -198,7 +198,7 @@ public final class PageDots {
     /// Handles a key as if pressed on the focused dot; returns whether it was used.
     @discardableResult
     @_spi(Testing) public func key(_ keyval: UInt32) -> Bool {
-        let page = focusedDotPage() ?? current
+        let page = dots.firstIndex { gtk_widget_has_focus($0) != 0 }.map { firstPage + $0 } ?? current
         // Left/Right follow what the user sees: in right-to-left the box lays the first page out at the right.
         guard let press = KeyTranslation.press(for: keyval), press != .pageUp, press != .pageDown else { return false }
         switch KeyMap.command(for: press, rightToLeft: gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL) {
@@ -215,10 +215,6 @@ public final class PageDots {
 
     // MARK: - Internals
 
-    private func focusedDotPage() -> Int? {
-        dots.firstIndex { gtk_widget_has_focus($0) != 0 }.map { firstPage + $0 }
-    }
-
     /// Moves the keyboard focus to `page`'s dot, sliding the window of dots if needed.
     private func moveFocus(to page: Int) -> Bool {
         guard count > 0 else { return false }
@@ -234,13 +230,8 @@ public final class PageDots {
     /// Makes one dot per shown page (children are reused; only their number changes here).
     private func rebuild() {
         let wanted = min(count, maximumDots)
-        while dots.count > wanted {
-            let dot = dots.removeLast()
-            gtk_box_remove(list.cast(), dot)
-        }
-        while dots.count < wanted {
-            dots.append(makeDot(slot: dots.count))
-        }
+        while dots.count > wanted { gtk_box_remove(list.cast(), dots.removeLast()) }
+        while dots.count < wanted { dots.append(makeDot(slot: dots.count)) }
         refresh()
     }
 
