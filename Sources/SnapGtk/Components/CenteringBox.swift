@@ -39,7 +39,11 @@ public final class CenteringBox {
     private var focusHandler: UInt = 0
     /// Reports the mode from an idle callback: changing other widgets (a readout label) from inside an allocation
     /// would queue a resize in the middle of layout. A flip and flop within one layout pass reports nothing.
-    private lazy var reportBatch = IdleBatch { [weak self] in self?.report() }
+    private lazy var reportBatch = IdleBatch { [weak self] in
+        guard let self, let mode = self.mode, mode != self.reportedMode else { return }
+        self.reportedMode = mode
+        self.onModeChanged?(mode)
+    }
 
     /// A centring container with `label` as the scroller's accessible label.
     public init(label: String) {
@@ -171,12 +175,6 @@ public final class CenteringBox {
         } else if end > value + page {
             gtk_adjustment_set_value(adjustment, min(start, end - page))
         }
-    }
-
-    private func report() {
-        guard let mode, mode != reportedMode else { return }
-        reportedMode = mode
-        onModeChanged?(mode)
     }
 }
 
