@@ -21,8 +21,6 @@ final class BannerCell {
     public private(set) var index: Int?
     /// Whether the placeholder stands in for the image.
     public private(set) var showsPlaceholder = false
-    /// The accessible label, as set.
-    public private(set) var accessibleLabel = ""
     /// An image not known as failed when bound was refused or failed to decode on a worker (not a regular file, too
     /// large, cut short, corrupt): the banner's index and why. Called once per failure, when the decode's answer is back (or soon after
     /// a draw that finds the file failed); the placeholder shows by then.
@@ -107,8 +105,7 @@ final class BannerCell {
         self.index = index
         path = imagePath
         gtk_label_set_text(title.opaque, text)
-        accessibleLabel = Localization.bannerOfCount(page: index + 1, count: count, title: text)
-        snap_accessible_set_label(widget, accessibleLabel)
+        snap_accessible_set_label(widget, Localization.bannerOfCount(page: index + 1, count: count, title: text))
         setHighlighted(false)
         request?.cancel()
         request = nil
