@@ -163,14 +163,12 @@ extension Carousel {
         autoplay?.stop()
         autoplay = nil
         guard let interval = autoplayInterval, interval.isFinite, interval > 0 else { return }
-        autoplay = CarouselAutoplay(carousel: self, interval: interval) { [weak self] in self?.advanceByAutoplay() }
-    }
-
-    /// The next page, wrapping to the first (the short way, onward, when looping).
-    func advanceByAutoplay() {
-        guard pageCount > 1 else { return }
-        let next = (currentPage + 1) % pageCount
-        autoplayTap?(next)
-        scrollTo(page: next, cause: .autoplay)
+        // Each advance: the next page, wrapping to the first (the short way, onward, when looping).
+        autoplay = CarouselAutoplay(carousel: self, interval: interval) { [weak self] in
+            guard let self, self.pageCount > 1 else { return }
+            let next = (self.currentPage + 1) % self.pageCount
+            self.autoplayTap?(next)
+            self.scrollTo(page: next, cause: .autoplay)
+        }
     }
 }
