@@ -98,8 +98,7 @@ public final class SegmentedControl {
             if let self { gtk_widget_queue_allocate(self.widget) }
         }
         animationsObserver = Preferences.observeAnimations { [weak self] in
-            guard let self, !Preferences.animationsEnabled else { return }
-            self.finishMotion()
+            if !Preferences.animationsEnabled { self?.finishMotion() }
         }
         WidgetLifetime.tie(self, to: widget) { control in
             Preferences.stopObserving(control.animationsObserver)
@@ -155,7 +154,14 @@ public final class SegmentedControl {
         segments = []
         segmentTitles = newTitles
         for (index, title) in newTitles.enumerated() {
-            let segment = makeSegment(title)
+            let segment = snap_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
+            gtk_widget_add_css_class(segment, "segment")
+            snap_accessible_set_label(segment, title)
+            let label = snap_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+            gtk_label_set_text(label.opaque, title)
+            gtk_widget_add_css_class(label, "segment-title")
+            gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
+            gtk_button_set_child(segment.cast(), label)
             gtk_widget_insert_before(segment, widget, underline)
             Signals.connect(segment.raw, "clicked") { [weak self] in self?.select(index, cause: .click) }
             segments.append(segment)
@@ -222,18 +228,6 @@ public final class SegmentedControl {
     }
 
     // MARK: segments, states, keys
-
-    private func makeSegment(_ title: String) -> UnsafeMutablePointer<GtkWidget> {
-        let button = snap_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
-        gtk_widget_add_css_class(button, "segment")
-        snap_accessible_set_label(button, title)
-        let label = snap_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
-        gtk_label_set_text(label.opaque, title)
-        gtk_widget_add_css_class(label, "segment-title")
-        gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
-        gtk_button_set_child(button.cast(), label)
-        return button
-    }
 
     /// The width (whole px, rounded up as a label rounds its own) of `title`'s text in the font `source` is styled with.
     private static func textWidth(of title: UnsafeMutablePointer<GtkWidget>, in source: UnsafeMutablePointer<GtkWidget>) -> Int32 {
