@@ -61,7 +61,19 @@ public final class CenteringBox {
         gtk_scrolled_window_set_child(widget.opaque, holder)
         ScrollableWidget.attach(self, to: holder)
         Signals.connectNotify(holder.raw, property: "root") { [weak self] in self?.followFocus() }
-        connectScrolling()
+        // Keys while the box itself has the focus (not a widget inside the child), and a vertical wheel over it.
+        KeyTranslation.addController(to: widget) { [weak self] keyval, state in
+            guard let self, KeyTranslation.isPlain(state), gtk_widget_has_focus(self.widget) != 0,
+                  let press = KeyTranslation.press(for: keyval) else { return false }
+            return self.scroll(by: press)
+        }
+        // In the capture phase: the scrolled window's own controller would take a vertical wheel and do nothing with it.
+        let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        gtk_event_controller_set_propagation_phase(wheel, GTK_PHASE_CAPTURE)
+        Signals.connectDoubles(UnsafeMutableRawPointer(wheel), "scroll") { [weak self] _, dy in
+            self?.scrollVertically(dy, unit: gtk_event_controller_scroll_get_unit(wheel)) ?? false
+        }
+        gtk_widget_add_controller(widget, wheel)
         WidgetLifetime.tie(self, to: widget) { $0.reportBatch.cancel() }
     }
 
@@ -101,23 +113,6 @@ public final class CenteringBox {
     }
 
     // MARK: Keys and wheel
-
-    /// Keys while the box itself has the focus (not a widget inside the child), and a vertical wheel over it.
-    private func connectScrolling() {
-        KeyTranslation.addController(to: widget) { [weak self] keyval, state in
-            guard let self, KeyTranslation.isPlain(state), gtk_widget_has_focus(self.widget) != 0,
-                  let press = KeyTranslation.press(for: keyval) else { return false }
-            return self.scroll(by: press)
-        }
-        // In the capture phase: the scrolled window's own controller would take a vertical wheel and do nothing with it.
-        let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
-        gtk_event_controller_set_propagation_phase(wheel, GTK_PHASE_CAPTURE)
-        Signals.connectDoubles(UnsafeMutableRawPointer(wheel), "scroll") { [weak self] _, dy in
-            guard let self else { return false }
-            return self.scrollVertically(dy, unit: gtk_event_controller_scroll_get_unit(wheel))
-        }
-        gtk_widget_add_controller(widget, wheel)
-    }
 
     /// Moves the content for a key; false (the key goes on to others) when it does not scroll or the key is not one
     /// of the box's.
