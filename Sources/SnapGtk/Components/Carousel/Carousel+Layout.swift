@@ -1,9 +1,8 @@
 import CSnapGtk
 import SnapCore
 
-/// The carousel's layout along its row: the pages run along the row's length (its width, or its height when they
-/// are stacked, the neighbours peeking in above and below) and scale to the room across it, the cross length (the
-/// height, or the width less the row's padding). The page dots attached stay a row under it.
+/// The carousel's layout along its row: the pages run along its length (the width, or the height when stacked) and
+/// scale to the room across it (the height, or the width less the row's padding). The dots stay a row under it.
 extension Carousel {
     /// The axis the pages run along: `.horizontal` (the default) or `.vertical`, pages stacked top to bottom, turned
     /// by a vertical wheel, an up-and-down swipe or drag, and Up/Down (Page Up/Page Down, Home/End); see

@@ -3,8 +3,7 @@ import SnapCore
 
 /// A carousel's page widgets and what making and binding them needs. It exists before the carousel, because the
 /// scroller makes and binds its first items while it is being created. Two kinds: image banners, and pages of the
-/// application's own; this keeps what both do (the count, the geometry they are sized from) and does nothing where
-/// the application's pages need nothing.
+/// application's own, which need no tap feedback and hold their own resources.
 @MainActor
 class CarouselPages {
     var pageCount: Int
@@ -20,14 +19,11 @@ class CarouselPages {
     }
 
     func make() -> UnsafeMutablePointer<GtkWidget> { preconditionFailure("each kind of pages makes its own") }
-    /// Fills `widget` for page `index`, while that page exists.
     func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {}
-    /// Sizes every page widget made from the geometry.
     func resize() {}
     /// Tap feedback on a page's widget.
     func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {}
-    /// The carousel left the screen: let go of what only drawing needs (decoded images; the application's pages
-    /// hold their own resources).
+    /// The carousel left the screen: let go of what only drawing needs (decoded images).
     func releaseHidden() {}
 }
 
