@@ -37,8 +37,13 @@ public final class CenteringBox {
     /// The window the box is in, whose focus changes are followed (see `followFocus`).
     private var root: UnsafeMutableRawPointer?
     private var focusHandler: UInt = 0
-    /// Reports the mode from an idle callback (see `scheduleReport`).
-    private lazy var reportBatch = IdleBatch { [weak self] in self?.report() }
+    /// Reports the mode from an idle callback: changing other widgets (a readout label) from inside an allocation
+    /// would queue a resize in the middle of layout. A flip and flop within one layout pass reports nothing.
+    private lazy var reportBatch = IdleBatch { [weak self] in
+        guard let self, let mode = self.mode, mode != self.reportedMode else { return }
+        self.reportedMode = mode
+        self.onModeChanged?(mode)
+    }
 
     /// A centring container with `label` as the scroller's accessible label.
     public init(label: String) {
@@ -56,7 +61,19 @@ public final class CenteringBox {
         gtk_scrolled_window_set_child(widget.opaque, holder)
         ScrollableWidget.attach(self, to: holder)
         Signals.connectNotify(holder.raw, property: "root") { [weak self] in self?.followFocus() }
-        connectScrolling()
+        // Keys while the box itself has the focus (not a widget inside the child), and a vertical wheel over it.
+        KeyTranslation.addController(to: widget) { [weak self] keyval, state in
+            guard let self, KeyTranslation.isPlain(state), gtk_widget_has_focus(self.widget) != 0,
+                  let press = KeyTranslation.press(for: keyval) else { return false }
+            return self.scroll(by: press)
+        }
+        // In the capture phase: the scrolled window's own controller would take a vertical wheel and do nothing with it.
+        let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        gtk_event_controller_set_propagation_phase(wheel, GTK_PHASE_CAPTURE)
+        Signals.connectDoubles(UnsafeMutableRawPointer(wheel), "scroll") { [weak self] _, dy in
+            self?.scrollVertically(dy, unit: gtk_event_controller_scroll_get_unit(wheel)) ?? false
+        }
+        gtk_widget_add_controller(widget, wheel)
         WidgetLifetime.tie(self, to: widget) { $0.reportBatch.cancel() }
     }
 
@@ -75,61 +92,44 @@ public final class CenteringBox {
 
     /// The holder's CSS padding at both ends (its inset while the content scrolls): GTK takes it off the width the
     /// holder is given, so the room the child has is the view less this.
-    private var inset: (left: Double, both: Double) {
+    private var inset: Double {
         var padding = GtkBorder()
         gtk_style_context_get_padding(gtk_widget_get_style_context(holder), &padding)
-        return (Double(padding.left), Double(padding.left) + Double(padding.right))
+        return Double(padding.left) + Double(padding.right)
     }
 
-    private func updatePlacement(childWidth: Double, viewWidth: Double) -> CenteringLayout {
-        let place = CenteringLayout.place(childWidth: childWidth, viewportWidth: viewWidth, rtl: isRightToLeft)
-        placement = place
-        if place.mode != reportedMode { scheduleReport() }
-        return place
+    /// The child, while there is one to show.
+    private var visibleChild: UnsafeMutablePointer<GtkWidget>? {
+        childWidget.flatMap { gtk_widget_get_visible($0) != 0 ? $0 : nil }
+    }
+
+    /// How far the content scrolls: its length less the view's.
+    private var scrollEnd: Double { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) }
+
+    /// Scrolls to `value`, kept within the content; true (the input was used).
+    private func scroll(to value: Double) -> Bool {
+        gtk_adjustment_set_value(adjustment, min(max(value, 0), scrollEnd))
+        return true
     }
 
     // MARK: Keys and wheel
-
-    /// Keys while the box itself has the focus (not a widget inside the child), and a vertical wheel over it.
-    private func connectScrolling() {
-        KeyTranslation.addController(to: widget) { [weak self] keyval, state in
-            guard let self, KeyTranslation.isPlain(state), gtk_widget_has_focus(self.widget) != 0,
-                  let press = KeyTranslation.press(for: keyval) else { return false }
-            return self.scroll(by: press)
-        }
-        // In the capture phase: the scrolled window's own controller would take a vertical wheel and do nothing with it.
-        let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
-        gtk_event_controller_set_propagation_phase(wheel, GTK_PHASE_CAPTURE)
-        Signals.connectDoubles(UnsafeMutableRawPointer(wheel), "scroll") { [weak self] _, dy in
-            guard let self else { return false }
-            return self.scrollVertically(dy, unit: gtk_event_controller_scroll_get_unit(wheel))
-        }
-        gtk_widget_add_controller(widget, wheel)
-    }
 
     /// Moves the content for a key; false (the key goes on to others) when it does not scroll or the key is not one
     /// of the box's.
     @_spi(Testing) public func scroll(by press: KeyPress) -> Bool {
         guard mode == .scrolling else { return false }
         let value = gtk_adjustment_get_value(adjustment)
-        let page = gtk_adjustment_get_page_size(adjustment)
-        let end = gtk_adjustment_get_upper(adjustment) - page
-        let rtl = isRightToLeft
         // Values count from the left end; the start edge is the right one right to left.
-        let start = rtl ? end : 0, finish = rtl ? 0 : end
-        let towardEnd: Double = rtl ? -1 : 1
-        let target: Double
+        let towardEnd: Double = isRightToLeft ? -1 : 1
         switch press {
-        case .left: target = value - gtk_adjustment_get_step_increment(adjustment)
-        case .right: target = value + gtk_adjustment_get_step_increment(adjustment)
-        case .home: target = start
-        case .end: target = finish
-        case .pageUp: target = value - towardEnd * gtk_adjustment_get_page_increment(adjustment)
-        case .pageDown: target = value + towardEnd * gtk_adjustment_get_page_increment(adjustment)
+        case .left: return scroll(to: value - gtk_adjustment_get_step_increment(adjustment))
+        case .right: return scroll(to: value + gtk_adjustment_get_step_increment(adjustment))
+        case .home: return scroll(to: isRightToLeft ? scrollEnd : 0)
+        case .end: return scroll(to: isRightToLeft ? 0 : scrollEnd)
+        case .pageUp: return scroll(to: value - towardEnd * gtk_adjustment_get_page_increment(adjustment))
+        case .pageDown: return scroll(to: value + towardEnd * gtk_adjustment_get_page_increment(adjustment))
         default: return false
         }
-        gtk_adjustment_set_value(adjustment, min(max(target, 0), end))
-        return true
     }
 
     /// A vertical mouse wheel scrolls the content sideways, toward its end for a turn down: a notch as far as GTK's
@@ -137,12 +137,8 @@ public final class CenteringBox {
     /// window (a sideways swipe's vertical jitter must not swallow its sideways part).
     @_spi(Testing) public func scrollVertically(_ dy: Double, unit: GdkScrollUnit) -> Bool {
         guard mode == .scrolling, dy != 0, unit == GDK_SCROLL_UNIT_WHEEL else { return false }
-        let page = gtk_adjustment_get_page_size(adjustment)
-        let end = gtk_adjustment_get_upper(adjustment) - page
-        let distance = dy * pow(page, 2.0 / 3.0)
-        let value = gtk_adjustment_get_value(adjustment) + (isRightToLeft ? -distance : distance)
-        gtk_adjustment_set_value(adjustment, min(max(value, 0), end))
-        return true
+        let distance = dy * pow(gtk_adjustment_get_page_size(adjustment), 2.0 / 3.0)
+        return scroll(to: gtk_adjustment_get_value(adjustment) + (isRightToLeft ? -distance : distance))
     }
 
     // MARK: Focus
@@ -168,31 +164,18 @@ public final class CenteringBox {
         let value = gtk_adjustment_get_value(adjustment)
         let page = gtk_adjustment_get_page_size(adjustment)
         let start = Double(bounds.origin.x) + value
-        let end = start + Double(bounds.size.width) + inset.both
+        let end = start + Double(bounds.size.width) + inset
         if start < value {
             gtk_adjustment_set_value(adjustment, start)
         } else if end > value + page {
             gtk_adjustment_set_value(adjustment, min(start, end - page))
         }
     }
-
-    /// Reports the mode from an idle callback: changing other widgets (a readout label) from inside
-    /// an allocation would queue a resize in the middle of layout. A flip and flop within one
-    /// layout pass reports nothing.
-    private func scheduleReport() {
-        reportBatch.schedule()
-    }
-
-    private func report() {
-        guard let mode, mode != reportedMode else { return }
-        reportedMode = mode
-        onModeChanged?(mode)
-    }
 }
 
 extension CenteringBox: ScrollableOwner {
     func measureScrollable(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
-        guard let child = childWidget, gtk_widget_get_visible(child) != 0 else { return (0, 0) }
+        guard let child = visibleChild else { return (0, 0) }
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(child, orientation, forSize, &minimum, &natural, nil, nil)
         return (minimum, natural)
@@ -202,20 +185,23 @@ extension CenteringBox: ScrollableOwner {
     /// when it does not fit, the view when it does. The child sits at its place in the content minus the value.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
         let inset = inset
-        let view = Double(width) + inset.both
+        let view = Double(width) + inset
+        let child = visibleChild
         var childWidth: Int32 = 0, natural: Int32 = 0
-        if let child = childWidget, gtk_widget_get_visible(child) != 0 {
+        if let child {
             gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, height, &childWidth, &natural, nil, nil)
             childWidth = max(childWidth, natural)
         }
         // Nothing always fits.
-        let place = updatePlacement(childWidth: Double(natural), viewWidth: Double(width))
-        let content = place.mode == .scrolling ? Double(natural) + inset.both : view
+        let place = CenteringLayout.place(childWidth: Double(natural), viewportWidth: Double(width), rtl: isRightToLeft)
+        placement = place
+        if place.mode != reportedMode { reportBatch.schedule() }
+        let content = place.mode == .scrolling ? Double(natural) + inset : view
         let end = max(0, content - view)
         let distance = min(max(startDistance, 0), end)
         let value = isRightToLeft ? end - distance : distance
         gtk_adjustment_configure(adjustment, value, 0, content, view * 0.1, view * 0.9, view)
-        guard let child = childWidget, gtk_widget_get_visible(child) != 0 else { return }
+        guard let child else { return }
         // Whole pixels keep text crisp; rounding the centred x is off by at most half a pixel.
         let x = place.mode == .scrolling ? -value : place.childX
         var allocation = GtkAllocation(x: Int32(pixels: x.rounded()), y: 0, width: childWidth, height: height)
@@ -226,8 +212,7 @@ extension CenteringBox: ScrollableOwner {
     /// from the start edge.
     func scrollableValueChanged(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
         let value = gtk_adjustment_get_value(adjustment)
-        let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-        startDistance = isRightToLeft ? end - value : value
+        startDistance = isRightToLeft ? scrollEnd - value : value
     }
 }
 

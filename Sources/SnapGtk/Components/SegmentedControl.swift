@@ -42,7 +42,10 @@ public final class SegmentedControl {
     /// The application's identities of the segments as it gave them (an `[ID]`; nil: their indexes).
     private var segmentIDs: Any?
     /// Reports a selection a change of the segments moved, after the change.
-    private var selectionReport: IdleBatch?
+    private lazy var selectionReport = IdleBatch { [weak self] in
+        guard let self, !self.segments.isEmpty else { return }
+        self.onSelected?(SelectionEvent(index: self.selected, cause: .dataChange))
+    }
     private var segmentTitles: [String] = []
     /// The selected segment. Setting it selects as ``select(_:cause:)`` does with the cause `.programmatic`.
     public var selectedIndex: Int {
@@ -92,17 +95,16 @@ public final class SegmentedControl {
         KeyTranslation.addController(to: widget, capture: true) { [weak self] keyval, _ in self?.handleKey(keyval) ?? false }
 
         Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in
-            guard let self else { return }
-            gtk_widget_queue_allocate(self.widget)
+            if let self { gtk_widget_queue_allocate(self.widget) }
         }
         animationsObserver = Preferences.observeAnimations { [weak self] in
-            guard let self, !Preferences.animationsEnabled else { return }
-            self.finishMotion()
+            if !Preferences.animationsEnabled { self?.finishMotion() }
         }
         WidgetLifetime.tie(self, to: widget) { control in
             Preferences.stopObserving(control.animationsObserver)
             control.animationsObserver = 0
             control.driver?.stop()
+            control.selectionReport.cancel()
         }
         setTitles(titles)
     }
@@ -125,14 +127,8 @@ public final class SegmentedControl {
     /// New segments: the selection follows its segment's identity, a slide under way goes on to it, and a moved
     /// selection is reported afterwards.
     private func applyTitles<ID: Hashable>(_ newTitles: [String], ids newIDs: [ID]?) {
-        let current: (Int?) -> Int?
-        if let newIDs {
-            let change = identityChange(from: segmentIDs, count: segmentTitles.count, to: newIDs)
-            current = { change.current(after: $0) }
-        } else {
-            let change = ItemChange(from: Array(segmentTitles.indices), to: Array(newTitles.indices))
-            current = { change.current(after: $0) }
-        }
+        let current: (Int?) -> Int? = newIDs.map { identityChange(from: segmentIDs, count: segmentTitles.count, to: $0).current }
+            ?? ItemChange(from: Array(segmentTitles.indices), to: Array(newTitles.indices)).current
         let before = selected
         let wasEmpty = segmentTitles.isEmpty
         let after = current(wasEmpty ? nil : before)
@@ -149,15 +145,7 @@ public final class SegmentedControl {
             slide(to: after, duration: max(Self.slideDuration - elapsed, 1))
         }
         guard after != nil, selected != before || wasEmpty else { return }
-        if selectionReport == nil {
-            let report = IdleBatch { [weak self] in
-                guard let self, !self.segments.isEmpty else { return }
-                self.onSelected?(SelectionEvent(index: self.selected, cause: .dataChange))
-            }
-            report.cancel(onDestroyOf: widget)
-            selectionReport = report
-        }
-        selectionReport?.schedule()
+        selectionReport.schedule()
     }
 
     /// Replaces the segments; the selection is kept when it still exists, else clamped. No event.
@@ -166,7 +154,14 @@ public final class SegmentedControl {
         segments = []
         segmentTitles = newTitles
         for (index, title) in newTitles.enumerated() {
-            let segment = makeSegment(title)
+            let segment = snap_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
+            gtk_widget_add_css_class(segment, "segment")
+            snap_accessible_set_label(segment, title)
+            let label = snap_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+            gtk_label_set_text(label.opaque, title)
+            gtk_widget_add_css_class(label, "segment-title")
+            gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
+            gtk_button_set_child(segment.cast(), label)
             gtk_widget_insert_before(segment, widget, underline)
             Signals.connect(segment.raw, "clicked") { [weak self] in self?.select(index, cause: .click) }
             segments.append(segment)
@@ -234,18 +229,6 @@ public final class SegmentedControl {
 
     // MARK: segments, states, keys
 
-    private func makeSegment(_ title: String) -> UnsafeMutablePointer<GtkWidget> {
-        let button = snap_widget_new_with_role(gtk_button_get_type(), GTK_ACCESSIBLE_ROLE_TAB)!
-        gtk_widget_add_css_class(button, "segment")
-        snap_accessible_set_label(button, title)
-        let label = snap_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
-        gtk_label_set_text(label.opaque, title)
-        gtk_widget_add_css_class(label, "segment-title")
-        gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
-        gtk_button_set_child(button.cast(), label)
-        return button
-    }
-
     /// The width (whole px, rounded up as a label rounds its own) of `title`'s text in the font `source` is styled with.
     private static func textWidth(of title: UnsafeMutablePointer<GtkWidget>, in source: UnsafeMutablePointer<GtkWidget>) -> Int32 {
         guard let layout = gtk_widget_create_pango_layout(source, gtk_label_get_text(title.opaque)) else { return 0 }
@@ -301,14 +284,13 @@ public final class SegmentedControl {
 
     private func measure(orientation: GtkOrientation, forSize: Int32) -> (Int32, Int32) {
         if orientation == GTK_ORIENTATION_VERTICAL {
-            var height: (Int32, Int32) = (0, 0)
-            for segment in segments {
+            // The tallest segment's height, and at least the underline's.
+            let thickness = Int32(Self.underlineThickness)
+            return segments.reduce((thickness, thickness)) { height, segment in
                 var minimum: Int32 = 0, natural: Int32 = 0
                 gtk_widget_measure(segment, orientation, -1, &minimum, &natural, nil, nil)
-                height = (max(height.0, minimum), max(height.1, natural))
+                return (max(height.0, minimum), max(height.1, natural))
             }
-            let thickness = Int32(Self.underlineThickness)
-            return (max(height.0, thickness), max(height.1, thickness))
         }
         let widths = naturalWidths()
         measuredWidths = widths
@@ -337,20 +319,17 @@ public final class SegmentedControl {
         }
         let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         // Whole-pixel edges (rounded, so neighbours share an edge); mirrored in right to left.
-        func place(_ span: UnderlineGeometry.Segment) -> (x: Int32, width: Int32) {
+        func place(_ child: UnsafeMutablePointer<GtkWidget>, _ span: UnderlineGeometry.Segment, y: Int32, height: Int32) {
             let left = rtl ? total - span.x - span.width : span.x
             let start = Int32(left.rounded()), end = Int32((left + span.width).rounded())
-            return (start, max(end - start, 0))
+            var allocation = GtkAllocation(x: start, y: y, width: max(end - start, 0), height: height)
+            gtk_widget_size_allocate(child, &allocation, -1)
         }
-        for (segment, span) in zip(segments, geometry.segments) {
-            let (x, w) = place(span)
-            var allocation = GtkAllocation(x: x, y: 0, width: w, height: height)
-            gtk_widget_size_allocate(segment, &allocation, -1)
-        }
-        let line = place(geometry.underline(at: position))
+        for (segment, span) in zip(segments, geometry.segments) { place(segment, span, y: 0, height: height) }
         let thickness = Int32(Self.underlineThickness)
-        var allocation = GtkAllocation(x: line.x, y: height - thickness, width: line.width, height: thickness)
-        if gtk_widget_get_visible(underline) != 0 { gtk_widget_size_allocate(underline, &allocation, -1) }
+        if gtk_widget_get_visible(underline) != 0 {
+            place(underline, geometry.underline(at: position), y: height - thickness, height: thickness)
+        }
     }
 }
 

@@ -21,8 +21,6 @@ final class BannerCell {
     public private(set) var index: Int?
     /// Whether the placeholder stands in for the image.
     public private(set) var showsPlaceholder = false
-    /// The accessible label, as set.
-    public private(set) var accessibleLabel = ""
     /// An image not known as failed when bound was refused or failed to decode on a worker (not a regular file, too
     /// large, cut short, corrupt): the banner's index and why. Called once per failure, when the decode's answer is back (or soon after
     /// a draw that finds the file failed); the placeholder shows by then.
@@ -107,8 +105,7 @@ final class BannerCell {
         self.index = index
         path = imagePath
         gtk_label_set_text(title.opaque, text)
-        accessibleLabel = Localization.bannerOfCount(page: index + 1, count: count, title: text)
-        snap_accessible_set_label(widget, accessibleLabel)
+        snap_accessible_set_label(widget, Localization.bannerOfCount(page: index + 1, count: count, title: text))
         setHighlighted(false)
         request?.cancel()
         request = nil
@@ -119,11 +116,7 @@ final class BannerCell {
         gtk_widget_set_visible(placeholder, showsPlaceholder ? 1 : 0)
         gtk_widget_queue_draw(image)
         if failure == nil, gtk_widget_get_root(widget) != nil {
-            let fitting = pixelSize(width: geometry.panelWidth.rounded(), height: geometry.imageHeight.rounded())
-            switch cache.lookup(path: imagePath, fitting: fitting) {
-            case .none, .image(_, covers: false): decode(imagePath, fitting: fitting)
-            case .image, .failed: break
-            }
+            _ = lookUpPicture(fitting: pixelSize(width: geometry.panelWidth.rounded(), height: geometry.imageHeight.rounded()))
         }
         return failure
     }
@@ -159,11 +152,6 @@ final class BannerCell {
         if on { gtk_widget_add_css_class(widget, "tapped") } else { gtk_widget_remove_css_class(widget, "tapped") }
     }
 
-    /// The corner radius of a picture `width` × `height` px.
-    private func cornerRadius(width: Double, height: Double) -> Double {
-        Self.cornerRadius(geometry: geometry, width: width, height: height)
-    }
-
     /// The corner radius of a picture `width` × `height` px in a carousel of `geometry`.
     static func cornerRadius(geometry: PagerGeometry, width: Double, height: Double) -> Double {
         min(designCornerRadius * geometry.scale, min(width, height) / 2)
@@ -181,10 +169,14 @@ final class BannerCell {
     /// it keeps with the node (which lives as long as the cell is not redrawn), so there the picture is one node.
     private func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {
         guard width > 0, height > 0 else { return }
-        let radius = cornerRadius(width: width, height: height)
-        guard let picture = lookUpPicture(fitting: pixelSize(width: width, height: height)) else {
-            return paintPlain(snapshot, width: width, height: height, radius: radius)
+        let radius = Self.cornerRadius(geometry: geometry, width: width, height: height)
+        guard let picture = lookUpPicture(fitting: pixelSize(width: width, height: height)), let path else {
+            // The panel without an image: the text colour, faint, in the picture's rounded shape (render nodes).
+            var color = RenderNodes.color(of: image)
+            color.alpha = 0.1
+            return RenderNodes.fill(snapshot, RenderNodes.rect(0, 0, width, height), radius: radius, color)
         }
+        if drawnSinceBind.last != path { drawnSinceBind.append(path) }
         let scale = Double(max(1, gtk_widget_get_scale_factor(image)))
         let cairo = drawnByCairo
         let rowsPerBand = !cairo ? height
@@ -224,18 +216,16 @@ final class BannerCell {
     /// The pixels to draw for the bound image, asking for a decode when there are none or too few; nil without.
     private func lookUpPicture(fitting: (width: Int, height: Int)) -> DecodedImage? {
         guard let path else { return nil }
-        var picture: DecodedImage?
         switch cache.lookup(path: path, fitting: fitting) {
         case .image(let image, let covers):
-            picture = image
             if !covers { decode(path, fitting: fitting) }
+            return image
         case .failed(let failure):
             if !showsPlaceholder, let index { reportLate(failure, index: index, path: path) }
         case .none:
             decode(path, fitting: fitting)
         }
-        if picture != nil, drawnSinceBind.last != path { drawnSinceBind.append(path) }
-        return picture
+        return nil
     }
 
     /// Cover: fill the panel, crop the overflow evenly, on whole pixels: GTK replays this drawing in every frame that
@@ -256,15 +246,8 @@ final class BannerCell {
     private func drawVeil(_ veil: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer, width: Double, height: Double) {
         let color = RenderNodes.color(of: veil)
         guard color.alpha > 0 else { return }
-        RenderNodes.fill(snapshot, RenderNodes.rect(0, 0, width, height), radius: cornerRadius(width: width, height: height),
-                         color)
-    }
-
-    /// The panel without an image: the text colour, faint, in the picture's rounded shape (render nodes, no image).
-    private func paintPlain(_ snapshot: OpaquePointer, width: Double, height: Double, radius: Double) {
-        var color = RenderNodes.color(of: image)
-        color.alpha = 0.1
-        RenderNodes.fill(snapshot, RenderNodes.rect(0, 0, width, height), radius: radius, color)
+        RenderNodes.fill(snapshot, RenderNodes.rect(0, 0, width, height),
+                         radius: Self.cornerRadius(geometry: geometry, width: width, height: height), color)
     }
 
     /// Asks for `path` decoded to cover `fitting`, unless this binding asked already; draws again when the pixels are

@@ -6,7 +6,7 @@ extension Carousel {
     }
 
     func attach(_ dots: PageDots) {
-        self.dots.removeAll { $0.dots == nil || $0.dots === dots }
+        detach(dots)
         self.dots.append(WeakDots(dots: dots))
     }
 

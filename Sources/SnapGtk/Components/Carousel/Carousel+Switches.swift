@@ -33,13 +33,6 @@ extension Carousel {
         set { scroller.allowsLongSwipes = newValue }
     }
 
-    /// The gap between pages in px: the design's gap scaled to the width, until set. Setting it lays the pages out
-    /// again at once, the current page staying current and exactly in place; nil goes back to the design's.
-    public var spacing: Double? {
-        get { spacingOverride }
-        set { spacingOverride = newValue.map { $0.isFinite ? max(0, $0) : 0 } }
-    }
-
     /// Milliseconds a one-page move asked for takes (a wheel notch, a key, a click, a page dot); see
     /// ``SnapScroller/animationDuration``.
     public var animationDuration: Double {

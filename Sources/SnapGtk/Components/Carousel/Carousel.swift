@@ -109,9 +109,13 @@ public final class Carousel {
     }
 
     let store: CarouselPages
-    /// The gap set through ``spacing`` (nil: the design's, scaled).
-    var spacingOverride: Double? {
-        didSet { scroller.rebuildLayout() }
+    /// The gap between pages in px: the design's gap scaled to the width, until set. Setting it lays the pages out
+    /// again at once, the current page staying current and exactly in place; nil goes back to the design's.
+    public var spacing: Double? {
+        didSet {
+            spacing = spacing.map { $0.isFinite ? max(0, $0) : 0 }
+            scroller.rebuildLayout()
+        }
     }
 
     /// What the banners' image cache holds now; nil for pages of the application's own (a test hook).
@@ -192,7 +196,7 @@ public final class Carousel {
         }
         scroller.spacingForViewport = { [weak self] width in
             guard let self else { return 0 }
-            return self.spacingOverride ?? self.geometry(forLength: width).gap.rounded()
+            return self.spacing ?? self.geometry(forLength: width).gap.rounded()
         }
         scroller.marksCurrentItem = true
         // A banner's accessible name says "N of M".
@@ -200,10 +204,7 @@ public final class Carousel {
         // Taps are ours: the current banner is tapped; a neighbour is brought to the middle.
         scroller.scrollsToTappedItem = false
         scroller.onTap = { [weak self] event in self?.clicked(event.index) }
-        scroller.onCurrentIndexChanged = { [weak self] event in
-            guard let self else { return }
-            self.updateDots()
-        }
+        scroller.onCurrentIndexChanged = { [weak self] _ in self?.updateDots() }
         scroller.onDestinationChanged = { [weak self] event in self?.onPageChanged?(event) }
         scroller.onSettled = { [weak self] event in self?.onSettled?(event) }
         scroller.onPositionChanged = { [weak self] position in
@@ -288,7 +289,6 @@ public final class Carousel {
         scroller.itemWidget(at: page).flatMap { (store as? BannerPages)?.cells[$0.raw] }
     }
 
-
     // MARK: - Internals
 
     /// A click without a drag on page `index`: the current page is tapped; a neighbour is tapped too (as a strip's
@@ -302,69 +302,9 @@ public final class Carousel {
         }
     }
 
-    /// Any size is fine (the geometry scales). Naturally the design width, and for a given width the height that
-    /// shows the banners at that width's scale (so a page can centre the carousel instead of padding it).
-    private func measure(_ orientation: GtkOrientation, _ forSize: Int32) -> (minimum: Int32, natural: Int32) {
-        if self.orientation == .vertical { return measureVertical(orientation, forSize) }
-        if orientation == GTK_ORIENTATION_HORIZONTAL {
-            return (Self.minimumWidth, Int32(pixels: design.componentWidth.rounded()))
-        }
-        let width = forSize >= 0 ? Double(forSize) : design.componentWidth
-        // What the scroller adds around its banners (its content's padding), measured at the current geometry.
-        var scrollerHeight: Int32 = 0
-        gtk_widget_measure(scroller.widget, GTK_ORIENTATION_VERTICAL, -1, &scrollerHeight, nil, nil, nil)
-        let decoration = max(0, Double(scrollerHeight) - geometry.panelHeight.rounded(.down))
-        let height = PagerGeometry(design: design, componentWidth: width).panelHeight.rounded(.down) + decoration
-        return (Self.minimumHeight, max(Self.minimumHeight, Int32(pixels: height)))
-    }
-
-    /// The height the carousel was last given: the limit on the banners' scale.
-    private var availableHeight = Double.infinity
-    /// The room for a vertical carousel's panel in the width it was last given: the limit on its scale.
-    var availableWidth = Double.infinity
-
-    /// The geometry for the row's length (its width, or its height for a vertical carousel).
-    func geometry(forLength length: Double) -> PagerGeometry {
-        orientation == .vertical ? verticalGeometry(forHeight: length) : geometry(forWidth: length)
-    }
-
-    /// The geometry at `width` within the available height: the banners keep the design's proportions at the largest
-    /// scale both allow (on a wide, short page the neighbours peek in further). The panel has the width's parity, so
-    /// the banner at rest has equal whole-pixel margins.
-    func geometry(forWidth width: Double) -> PagerGeometry {
-        var geometry = PagerGeometry(design: design, componentWidth: width.rounded(.down), height: availableHeight)
-        let margin = max(0, ((geometry.componentWidth - geometry.panelWidth) / 2).rounded())
-        geometry.panelWidth = geometry.componentWidth - 2 * margin
-        geometry.sideMargin = margin
-        return geometry
-    }
-
-    private func allocate(width: Int32, height: Int32) {
-        if orientation == .vertical { return allocateVertical(width: width, height: height) }
-        let heightChanged = availableHeight != Double(height)
-        availableHeight = Double(height)
-        geometry = geometry(forWidth: Double(width))
-        // A new height can scale the pages: the row lays them out again in this pass, once, at the width it is
-        // given (by itself it does so only for a new width).
-        if heightChanged && scroller.hasViewport { scroller.needsRelayout = true }
-        let panelHeight = Int32(geometry.panelHeight.rounded(.down))
-        var minimum: Int32 = 0
-        gtk_widget_measure(scroller.widget, GTK_ORIENTATION_HORIZONTAL, panelHeight, &minimum, nil, nil, nil)
-        gtk_widget_measure(scroller.widget, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
-        var allocation = GtkAllocation(
-            x: 0, y: max(0, (height - panelHeight) / 2), width: width, height: max(panelHeight, minimum))
-        allocateRow(&allocation)
-    }
-
-    /// Allocates the scroller; when it kept its allocation (GTK then skips its children), the relayout asked for
-    /// happens here, at the row's unchanged width.
-    func allocateRow(_ allocation: inout GtkAllocation) {
-        gtk_widget_size_allocate(scroller.widget, &allocation, -1)
-        if scroller.needsRelayout {
-            scroller.needsRelayout = false
-            scroller.relayout(viewportWidth: scroller.layout.viewportWidth, force: true)
-        }
-    }
+    /// The room across the row the carousel was last given (its height, or a vertical row's width for a panel): the
+    /// limit on the pages' scale.
+    var availableCross = Double.infinity
 }
 
 extension Carousel: WidgetRepresentable {

@@ -28,10 +28,9 @@ final class CarouselAutoplay {
     private var countdown: MainLoopTimer?
     private var hovered = false
     private var focused = false
-    private var mapped: Bool
-    private var motion: OpaquePointer?
-    private var focus: OpaquePointer?
-    private var keys: OpaquePointer?
+    private var mapped = false
+    /// The pointer, focus and key controllers added to the carousel's widget.
+    private var controllers: [OpaquePointer] = []
     private var keyPressedInside = false
     private var handlers: [UInt] = []
     private var animationsObserver: UInt = 0
@@ -49,12 +48,9 @@ final class CarouselAutoplay {
         self.interval = interval
         self.advance = advance
         let widget = carousel.widget
-        mapped = gtk_widget_get_mapped(widget) != 0
 
         let motion = gtk_event_controller_motion_new()!
         let focus = gtk_event_controller_focus_new()!
-        self.motion = motion
-        self.focus = focus
         // Controllers belong to the widget; their handlers hold this object weakly and go with the controllers.
         Signals.connectNotify(UnsafeMutableRawPointer(motion), property: "contains-pointer") { [weak self] in
             self?.hovered = snap_object_get_boolean(UnsafeMutableRawPointer(motion), "contains-pointer") != 0
@@ -68,33 +64,23 @@ final class CarouselAutoplay {
         }
         // Capture phase and never claimed: the carousel's own key handling still gets every key.
         let keys = gtk_event_controller_key_new()!
-        self.keys = keys
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKey(UnsafeMutableRawPointer(keys)) { [weak self] _, _ in
             self?.keyPressedInside = true
             self?.update()
             return false
         }
-        gtk_widget_add_controller(widget, keys)
-        gtk_widget_add_controller(widget, motion)
-        gtk_widget_add_controller(widget, focus)
-        handlers.append(Signals.connect(widget.raw, "map") { [weak self] in
-            self?.mapped = true
-            self?.watchWindow()
-            self?.update()
-        })
-        handlers.append(Signals.connect(widget.raw, "unmap") { [weak self] in
-            self?.mapped = false
-            self?.unwatchWindow()
-            self?.update()
-        })
-        if mapped { watchWindow() }
+        controllers = [keys, motion, focus]
+        for controller in controllers { gtk_widget_add_controller(widget, controller) }
+        for (signal, shown) in [("map", true), ("unmap", false)] {
+            handlers.append(Signals.connect(widget.raw, signal) { [weak self] in self?.setMapped(shown) })
+        }
         // Any movement starts the countdown again (after the movement, when nothing holds autoplay still).
         adjustmentHandler = Signals.connect(UnsafeMutableRawPointer(carousel.scroller.adjustment), "value-changed") {
             [weak self] in self?.restart()
         }
         animationsObserver = Preferences.observeAnimations { [weak self] in self?.update() }
-        update()
+        setMapped(gtk_widget_get_mapped(widget) != 0)
     }
 
     /// Starts the countdown if nothing holds autoplay still and none runs; stops it if something does.
@@ -123,12 +109,8 @@ final class CarouselAutoplay {
         adjustmentHandler = 0
         for id in handlers { Signals.disconnect(carousel.widget.raw, id) }
         handlers = []
-        if let motion { gtk_widget_remove_controller(carousel.widget, motion) }
-        if let focus { gtk_widget_remove_controller(carousel.widget, focus) }
-        if let keys { gtk_widget_remove_controller(carousel.widget, keys) }
-        motion = nil
-        focus = nil
-        keys = nil
+        for controller in controllers { gtk_widget_remove_controller(carousel.widget, controller) }
+        controllers = []
     }
 
     /// Ends the countdown now, as its timer does (tests call it too).
@@ -145,12 +127,16 @@ final class CarouselAutoplay {
         update()
     }
 
-    private func watchWindow() {
+    /// Shown or hidden: while shown, the window's `focus-visible` is followed.
+    private func setMapped(_ shown: Bool) {
+        mapped = shown
         unwatchWindow()
-        guard let carousel, let root = gtk_widget_get_root(carousel.widget) else { return }
-        let window = UnsafeMutableRawPointer(root)
-        self.window = window
-        windowHandler = Signals.connectNotify(window, property: "focus-visible") { [weak self] in self?.update() }
+        if shown, let carousel, let root = gtk_widget_get_root(carousel.widget) {
+            let window = UnsafeMutableRawPointer(root)
+            self.window = window
+            windowHandler = Signals.connectNotify(window, property: "focus-visible") { [weak self] in self?.update() }
+        }
+        update()
     }
 
     private func unwatchWindow() {
@@ -177,14 +163,12 @@ extension Carousel {
         autoplay?.stop()
         autoplay = nil
         guard let interval = autoplayInterval, interval.isFinite, interval > 0 else { return }
-        autoplay = CarouselAutoplay(carousel: self, interval: interval) { [weak self] in self?.advanceByAutoplay() }
-    }
-
-    /// The next page, wrapping to the first (the short way, onward, when looping).
-    func advanceByAutoplay() {
-        guard pageCount > 1 else { return }
-        let next = (currentPage + 1) % pageCount
-        autoplayTap?(next)
-        scrollTo(page: next, cause: .autoplay)
+        // Each advance: the next page, wrapping to the first (the short way, onward, when looping).
+        autoplay = CarouselAutoplay(carousel: self, interval: interval) { [weak self] in
+            guard let self, self.pageCount > 1 else { return }
+            let next = (self.currentPage + 1) % self.pageCount
+            self.autoplayTap?(next)
+            self.scrollTo(page: next, cause: .autoplay)
+        }
     }
 }

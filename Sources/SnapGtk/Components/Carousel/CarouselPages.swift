@@ -3,30 +3,34 @@ import SnapCore
 
 /// A carousel's page widgets and what making and binding them needs. It exists before the carousel, because the
 /// scroller makes and binds its first items while it is being created. Two kinds: image banners, and pages of the
-/// application's own.
+/// application's own, which need no tap feedback and hold their own resources.
 @MainActor
-protocol CarouselPages: AnyObject {
-    var pageCount: Int { get set }
+class CarouselPages {
+    var pageCount: Int
     /// The geometry at the carousel's current width; pages are sized from it.
-    var geometry: PagerGeometry { get set }
+    var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth) {
+        didSet { resize() }
+    }
     /// Where image failures go (banners only); pending ones are delivered when it is set.
-    var report: ((ImageErrorEvent) -> Void)? { get set }
-    func make() -> UnsafeMutablePointer<GtkWidget>
-    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int)
+    var report: ((ImageErrorEvent) -> Void)?
+
+    init(pageCount: Int) {
+        self.pageCount = pageCount
+    }
+
+    func make() -> UnsafeMutablePointer<GtkWidget> { preconditionFailure("each kind of pages makes its own") }
+    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {}
+    func resize() {}
     /// Tap feedback on a page's widget.
-    func flash(_ widget: UnsafeMutablePointer<GtkWidget>)
+    func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {}
     /// The carousel left the screen: let go of what only drawing needs (decoded images).
-    func releaseHidden()
+    func releaseHidden() {}
 }
 
 /// Image banners: a `BannerCell` per widget, images decoded once through a shared cache, one report per bad image.
 @MainActor
 final class BannerPages: CarouselPages {
-    var pageCount: Int
-    var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth) {
-        didSet { resize() }
-    }
-    var report: ((ImageErrorEvent) -> Void)? {
+    override var report: ((ImageErrorEvent) -> Void)? {
         didSet { flush() }
     }
     /// Failures found before `report` was set.
@@ -43,10 +47,10 @@ final class BannerPages: CarouselPages {
     init(cache: SurfaceCache, pageCount: Int, banner: @escaping (Int) -> Carousel.Banner) {
         self.cache = cache
         self.banner = banner
-        self.pageCount = pageCount
+        super.init(pageCount: pageCount)
     }
 
-    func make() -> UnsafeMutablePointer<GtkWidget> {
+    override func make() -> UnsafeMutablePointer<GtkWidget> {
         let cell = BannerCell(cache: cache)
         cell.apply(geometry: geometry)
         // A failure can also be found later, when the image is first drawn at its size.
@@ -57,7 +61,7 @@ final class BannerPages: CarouselPages {
         return cell.widget
     }
 
-    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
+    override func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
         guard let cell = cells[widget.raw], index < pageCount else { return }
         let banner = banner(index)
         var path = banner.imagePath
@@ -79,7 +83,11 @@ final class BannerPages: CarouselPages {
             guard !Self.reportedMissingDecoder else { return }
             Self.reportedMissingDecoder = true
         }
-        pending.append(ImageErrorEvent(index: index, message: Self.describe(failure, index: index, path: banner(index).imagePath)))
+        // "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
+        // GLib's full message repeats the whole path).
+        let path = banner(index).imagePath
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        pending.append(ImageErrorEvent(index: index, message: "banner \(index + 1): cannot load image \(name): \(failure.brief)"))
         flush()
     }
 
@@ -90,17 +98,17 @@ final class BannerPages: CarouselPages {
         return focus.loops && pageCount > 0 ? min(d, pageCount - d) : d
     }
 
-    private func resize() {
+    override func resize() {
         for cell in cells.values { cell.apply(geometry: geometry) }
     }
 
-    func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    override func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {
         cells[widget.raw]?.flash()
     }
 
     /// Decoded banners are the carousel's largest memory (up to the cache's budget, at the largest size they were
     /// drawn): none is kept while the carousel is not on screen. Shown again, each is decoded at the size drawn then.
-    func releaseHidden() {
+    override func releaseHidden() {
         cache.releaseDecoded()
     }
 
@@ -110,47 +118,28 @@ final class BannerPages: CarouselPages {
         pending.removeAll()
         for event in due { report(event) }
     }
-
-    /// "banner 3: cannot load image missing.png: file not found": one short line (the file name identifies it;
-    /// GLib's full message repeats the whole path).
-    static func describe(_ failure: SurfaceCache.Failure, index: Int, path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "banner \(index + 1): cannot load image \(name): \(failure.brief)"
-    }
 }
 
 /// Pages of the application's own: its factory makes a widget, its bind closure fills one for an index.
-@MainActor
 final class CustomPages<Page: WidgetRepresentable>: CarouselPages {
-    var pageCount: Int
-    var geometry = PagerGeometry(componentWidth: PagerDesign.peekingBanners.componentWidth) {
-        didSet { resize() }
-    }
-    /// Unused: the application's pages report their own failures.
-    var report: ((ImageErrorEvent) -> Void)?
     private let pages: ItemStore<Page>
 
     init(pageCount: Int, make: @escaping () -> Page, bind: @escaping (Page, Int) -> Void) {
         pages = ItemStore(make: make, bind: bind)
-        self.pageCount = pageCount
+        super.init(pageCount: pageCount)
     }
 
-    func make() -> UnsafeMutablePointer<GtkWidget> {
+    override func make() -> UnsafeMutablePointer<GtkWidget> {
         let widget = pages.make()
         size(widget)
         return widget
     }
 
-    func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
+    override func bind(_ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int) {
         if index < pageCount { pages.bind(widget, index) }
     }
 
-    func flash(_ widget: UnsafeMutablePointer<GtkWidget>) {}
-
-    /// The application's pages hold their own resources.
-    func releaseHidden() {}
-
-    private func resize() {
+    override func resize() {
         for page in pages.items.values { size(page.rootWidget.pointer) }
     }
 

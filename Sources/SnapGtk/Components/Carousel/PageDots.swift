@@ -33,11 +33,10 @@ public final class PageDots {
 
     /// Number of pages; changing it rebuilds the dots (the current page is clamped).
     public var count: Int {
-        get { pageCount }
-        set {
-            pageCount = max(0, newValue)
-            current = min(current, max(0, pageCount - 1))
-            fractionalPosition = min(fractionalPosition, Double(max(0, pageCount - 1)))
+        didSet {
+            count = max(0, count)
+            current = min(current, max(0, count - 1))
+            fractionalPosition = min(fractionalPosition, Double(max(0, count - 1)))
             focusedPage = nil
             rebuild()
         }
@@ -82,7 +81,6 @@ public final class PageDots {
     /// The carousel the dots follow, if attached.
     public private(set) weak var carousel: Carousel?
 
-    private var pageCount: Int
     private var fractionalPosition = 0.0
     private var current = 0
     /// Most dots shown at once.
@@ -101,7 +99,7 @@ public final class PageDots {
     /// Dots for `count` pages; `maximumDots` (≥ 3) bounds how many are shown at once.
     public init(count: Int = 0, maximumDots: Int = PageDots.defaultMaximumDots) {
         WidgetStyle.install()
-        pageCount = max(0, count)
+        self.count = max(0, count)
         self.maximumDots = max(3, maximumDots)
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
         gtk_widget_add_css_class(widget, "page-dots")
@@ -152,16 +150,16 @@ public final class PageDots {
 
     /// Takes the carousel's page count and position (called by the carousel as they change).
     func follow(_ carousel: Carousel) {
-        if carousel.pageCount != pageCount { count = carousel.pageCount }
+        if carousel.pageCount != count { count = carousel.pageCount }
         update(position: carousel.position, currentPage: carousel.currentPage)
     }
 
     /// Follows the pager: `position` is fractional; `currentPage` is the pager's current page (the nearest when nil).
     func update(position newPosition: Double, currentPage page: Int?) {
-        guard pageCount > 0, newPosition.isFinite else { return }
-        fractionalPosition = min(max(newPosition, 0), Double(pageCount - 1))
+        guard count > 0, newPosition.isFinite else { return }
+        fractionalPosition = min(max(newPosition, 0), Double(count - 1))
         let nearest = page ?? Int(fractionalPosition.rounded())
-        current = min(max(nearest, 0), pageCount - 1)
+        current = min(max(nearest, 0), count - 1)
         refresh()
     }
 
@@ -200,7 +198,7 @@ public final class PageDots {
     /// Handles a key as if pressed on the focused dot; returns whether it was used.
     @discardableResult
     @_spi(Testing) public func key(_ keyval: UInt32) -> Bool {
-        let page = focusedDotPage() ?? current
+        let page = dots.firstIndex { gtk_widget_has_focus($0) != 0 }.map { firstPage + $0 } ?? current
         // Left/Right follow what the user sees: in right-to-left the box lays the first page out at the right.
         guard let press = KeyTranslation.press(for: keyval), press != .pageUp, press != .pageDown else { return false }
         switch KeyMap.command(for: press, rightToLeft: gtk_widget_get_direction(list) == GTK_TEXT_DIR_RTL) {
@@ -217,11 +215,6 @@ public final class PageDots {
 
     // MARK: - Internals
 
-    private func focusedDotPage() -> Int? {
-        for (i, dot) in dots.enumerated() where gtk_widget_has_focus(dot) != 0 { return firstPage + i }
-        return nil
-    }
-
     /// Moves the keyboard focus to `page`'s dot, sliding the window of dots if needed.
     private func moveFocus(to page: Int) -> Bool {
         guard count > 0 else { return false }
@@ -237,13 +230,8 @@ public final class PageDots {
     /// Makes one dot per shown page (children are reused; only their number changes here).
     private func rebuild() {
         let wanted = min(count, maximumDots)
-        while dots.count > wanted {
-            let dot = dots.removeLast()
-            gtk_box_remove(list.cast(), dot)
-        }
-        while dots.count < wanted {
-            dots.append(makeDot(slot: dots.count))
-        }
+        while dots.count > wanted { gtk_box_remove(list.cast(), dots.removeLast()) }
+        while dots.count < wanted { dots.append(makeDot(slot: dots.count)) }
         refresh()
     }
 
@@ -284,22 +272,22 @@ public final class PageDots {
     private func refresh() {
         let shown = dots.count
         let anchor = focusedPage ?? current
-        firstPage = shown > 0 ? min(max(anchor - shown / 2, 0), pageCount - shown) : 0
-        let state = State(firstPage: firstPage, shown: shown, count: pageCount, current: current,
+        firstPage = shown > 0 ? min(max(anchor - shown / 2, 0), count - shown) : 0
+        let state = State(firstPage: firstPage, shown: shown, count: count, current: current,
                           tabStop: focusedPage ?? current)
         if state != appliedState {
             appliedState = state
             stateUpdates += 1
             for (slot, dot) in dots.enumerated() {
                 let page = firstPage + slot
-                snap_accessible_set_label(dot, pageLabel(page + 1, pageCount))
+                snap_accessible_set_label(dot, pageLabel(page + 1, count))
                 snap_accessible_set_selected(dot, page == current ? 1 : 0)
                 // Roving tab stop: Tab reaches the dots once, on the current (or focused) page.
                 gtk_widget_set_focusable(dot, page == state.tabStop ? 1 : 0)
                 if page == current { gtk_widget_add_css_class(dot, "selected") } else { gtk_widget_remove_css_class(dot, "selected") }
             }
             gtk_widget_set_visible(counter, isCompact ? 1 : 0)
-            if isCompact { gtk_label_set_text(counter.opaque, counterText(current + 1, pageCount)) }
+            if isCompact { gtk_label_set_text(counter.opaque, counterText(current + 1, count)) }
         }
         for dot in dots { gtk_widget_queue_draw(dot) }
     }
