@@ -25,7 +25,7 @@ final class BannerBandsTests: XCTestCase {
                 gtk_widget_set_halign(cell.widget, GTK_ALIGN_CENTER)
                 gtk_widget_set_valign(cell.widget, GTK_ALIGN_CENTER)
                 XCTAssertNil(cell.bind(index: 0, count: 1, title: "Wide", imagePath: path))
-                let fixture = WidgetFixture(hosting: cell.widget, width: Int32(componentWidth) + 40, height: 1000)
+                let fixture = WidgetFixture(hosting: cell.widget, width: Int32(componentWidth) + 40, height: 1000, laidOut: false)
                 defer { fixture.close() }
                 XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cell.drawnSinceBind == [path] }, "never drawn")
                 fixture.settle(2)

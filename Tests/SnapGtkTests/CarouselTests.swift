@@ -199,7 +199,7 @@ final class CarouselTests: XCTestCase {
         let stack = gtk_stack_new()!
         gtk_stack_add_named(stack.opaque, carousel.widget, "carousel")
         gtk_stack_add_named(stack.opaque, gtk_label_new("another page"), "other")
-        return (cache, carousel, stack, WidgetFixture(hosting: stack, width: 1400, height: 900))
+        return (cache, carousel, stack, WidgetFixture(hosting: stack, width: 1400, height: 900, laidOut: false))
     }
 
     func testAHiddenCarouselKeepsNoDecodedImagesAndDecodesAtTheShownSizeAgain() throws {
@@ -351,7 +351,7 @@ final class CarouselTests: XCTestCase {
             let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
             var errors: [ImageErrorEvent] = []
             carousel.onImageError = { errors.append($0) }
-            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400)
+            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
             defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
             for page in [7, 0, 4, 5, 2] {

@@ -82,7 +82,7 @@ final class DecodeTests: XCTestCase {
             let cell = Self.cell(cache)
             XCTAssertNil(cell.bind(index: 0, count: 1, title: "Blue", imagePath: path))
             queue.isPaused = true
-            let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400)
+            let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
             defer { fixture.close() }
             // Drawn once: the plain panel, and a decode asked for rather than done on GTK's thread.
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.isDecoding(path: path) }, "the draw asked for no decode")
@@ -116,7 +116,7 @@ final class DecodeTests: XCTestCase {
                 let cell = Self.cell(SurfaceCache(queue: DecodeQueue(limit: 1)))
                 cell.apply(geometry: geometry)
                 XCTAssertNil(cell.bind(index: 0, count: 1, title: "", imagePath: path))
-                let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400)
+                let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
                 defer { fixture.close() }
                 XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cell.drawnSinceBind == [path] })
                 fixture.settle(2)
@@ -170,7 +170,7 @@ final class DecodeTests: XCTestCase {
                 owner = cell
                 cell.onImageFailure = { _, _ in failures += 1 }
                 cell.bind(index: 0, count: 1, title: "Large", imagePath: path)
-                let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400)
+                let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
                 // The worker has the job: its answer cannot reach GTK's thread before the loop runs again.
                 XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 1 }, "the decode never started")
                 fixture.close()
@@ -198,7 +198,7 @@ final class DecodeTests: XCTestCase {
                 let cell = Self.cell(cache)
                 owner = cell
                 cell.bind(index: 0, count: 1, title: "Waiting", imagePath: path)
-                let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400)
+                let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
                 XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.waitingCount == 1 }, "no decode asked for")
                 fixture.close()
             }
@@ -223,7 +223,7 @@ final class DecodeTests: XCTestCase {
             var failures: [Int] = []
             cell.onImageFailure = { index, _ in failures.append(index) }
             cell.bind(index: 0, count: 3, title: "Red", imagePath: red)
-            let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400)
+            let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
             defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 1 }, "the red decode never started")
             XCTAssertNil(cell.bind(index: 1, count: 3, title: "Blue", imagePath: blue))
@@ -256,7 +256,7 @@ final class DecodeTests: XCTestCase {
             let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
             var errors: [ImageErrorEvent] = []
             carousel.onImageError = { errors.append($0) }
-            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400)
+            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
             defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.cell(forPage: 1)?.showsPlaceholder == true }, "no placeholder")
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.cell(forPage: 0)?.drawnSinceBind == [good] }, "the good image never drawn")
@@ -284,7 +284,7 @@ final class DecodeTests: XCTestCase {
             let cell = Self.cell(cache)
             var failures: [(Int, String)] = []
             cell.onImageFailure = { failures.append(($0, $1.brief)) }
-            let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400)
+            let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
             defer { fixture.close() }
             // Hidden, so never drawn: a cell in a window asks for its file when bound.
             gtk_widget_set_visible(cell.widget, 0)

@@ -19,7 +19,7 @@ final class EmptiedCarouselTests: XCTestCase {
                 var events = 0
                 carousel.onPageChanged = { _ in events += 1 }
                 carousel.onSettled = { _ in events += 1 }
-                let fixture = WidgetFixture(hosting: carousel.widget, width: 500, height: 300)
+                let fixture = WidgetFixture(hosting: carousel.widget, width: 500, height: 300, laidOut: false)
                 fixture.settle(1 + round % 3)
                 fixture.close()
                 drainMainLoop()

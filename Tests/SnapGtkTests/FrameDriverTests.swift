@@ -8,7 +8,7 @@ final class FrameDriverTests: XCTestCase {
     func testDriverTicksOnTheFrameClockUntilTheHandlerSaysStop() {
         MainActor.assumeIsolated {
             let area = gtk_drawing_area_new()!
-            let fixture = WidgetFixture(hosting: area, width: 400)
+            let fixture = WidgetFixture(hosting: area, width: 400, laidOut: false)
             defer { fixture.close() }
             var times: [Double] = []
             let driver = FrameDriver(widget: area) { time in
@@ -33,7 +33,7 @@ final class FrameDriverTests: XCTestCase {
     func testCostsMeasureTimeSpentInTheHandler() {
         MainActor.assumeIsolated {
             let area = gtk_drawing_area_new()!
-            let fixture = WidgetFixture(hosting: area, width: 400)
+            let fixture = WidgetFixture(hosting: area, width: 400, laidOut: false)
             defer { fixture.close() }
             var frames = 0
             let driver = FrameDriver(widget: area) { _ in
@@ -60,7 +60,7 @@ final class FrameDriverTests: XCTestCase {
     func testStopEndsTicking() {
         MainActor.assumeIsolated {
             let area = gtk_drawing_area_new()!
-            let fixture = WidgetFixture(hosting: area, width: 400)
+            let fixture = WidgetFixture(hosting: area, width: 400, laidOut: false)
             defer { fixture.close() }
             var frames = 0
             let driver = FrameDriver(widget: area) { _ in frames += 1; return true }
@@ -89,7 +89,7 @@ final class FrameDriverTests: XCTestCase {
             let batch = IdleBatch { runs += 1 }
             do {
                 let label = Label("ticking")
-                fixture = WidgetFixture(hosting: label.pointer, width: 400)
+                fixture = WidgetFixture(hosting: label.pointer, width: 400, laidOut: false)
                 driver = FrameDriver(pacedBy: label) { _ in
                     frames += 1
                     return frames < 3

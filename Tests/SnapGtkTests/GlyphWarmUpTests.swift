@@ -35,7 +35,7 @@ final class GlyphWarmUpTests: XCTestCase {
             gtk_widget_add_css_class(box, "warm-up-card")
             let label = gtk_label_new("🍎")!
             gtk_box_append(box.cast(), label)
-            let fixture = WidgetFixture(hosting: box, width: 400)
+            let fixture = WidgetFixture(hosting: box, width: 400, laidOut: false)
             defer { fixture.close() }
             fixture.settle(1)
             let (description, resolution, options) = Self.contextOfLabel(in: box)
@@ -102,7 +102,7 @@ final class GlyphWarmUpTests: XCTestCase {
             gtk_widget_add_css_class(box, "warm-up-card")
             let labels = texts.map { gtk_label_new($0)! }
             for label in labels { gtk_box_append(box.cast(), label) }
-            let fixture = WidgetFixture(hosting: box, width: 400)
+            let fixture = WidgetFixture(hosting: box, width: 400, laidOut: false)
             defer { fixture.close() }
             fixture.settle(1)
             let shown = labels.map(Self.glyphs(of:))
@@ -127,7 +127,7 @@ final class GlyphWarmUpTests: XCTestCase {
             let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
             gtk_widget_add_css_class(box, "warm-up-card")
             gtk_box_append(box.cast(), gtk_label_new("🍇🍌🍉")!)
-            let fixture = WidgetFixture(hosting: box, width: 400)
+            let fixture = WidgetFixture(hosting: box, width: 400, laidOut: false)
             defer { fixture.close() }
             fixture.settle(2)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { finished == 3 })

@@ -27,7 +27,7 @@ final class ItemsInMotionTests: XCTestCase {
                                 })
             carousel.onPageChanged = { [unowned self] in pages.append($0) }
             carousel.onSettled = { [unowned self] in settled.append($0) }
-            fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400)
+            fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.carousel.scroller.layout.viewportWidth > 0 })
             fixture.settle(3)
         }
@@ -141,7 +141,7 @@ final class ItemsInMotionTests: XCTestCase {
         try MainActor.assumeIsolated {
             guard Preferences.animationsEnabled else { throw XCTSkip("animations are off") }
             let control = SegmentedControl(titles: ["A", "B", "C", "D", "E"], label: "Segments")
-            let fixture = WidgetFixture(hosting: control.rootWidget.pointer, width: 500, height: 60)
+            let fixture = WidgetFixture(hosting: control.rootWidget.pointer, width: 500, height: 60, laidOut: false)
             defer { fixture.close() }
             control.update(titles: ["A", "B", "C", "D", "E"], ids: ["a", "b", "c", "d", "e"])
             fixture.settle(3)

@@ -34,7 +34,7 @@ final class KeyTranslationTests: XCTestCase {
         MainActor.assumeIsolated {
             let control = SegmentedControl(titles: ["A", "B", "C", "D"], label: "tabs")
             let dots = PageDots(count: 6)
-            let fixture = WidgetFixture(stacking: [control.widget, dots.widget], width: 400)
+            let fixture = WidgetFixture(stacking: [control.widget, dots.widget], width: 400, laidOut: false)
             let original = gtk_widget_get_default_direction()
             defer {
                 gtk_widget_set_default_direction(original)
@@ -64,7 +64,7 @@ final class KeyTranslationTests: XCTestCase {
         MainActor.assumeIsolated {
             let scroller = SnapScroller(itemCount: 5, itemWidth: 100, spacing: 0, label: "Keys",
                                         makeItem: { Label() }, bindItem: { label, index in label.text = "\(index)" })
-            let fixture = WidgetFixture(hosting: scroller.widget, width: 400)
+            let fixture = WidgetFixture(hosting: scroller.widget, width: 400, laidOut: false)
             defer { fixture.close() }
             let window = fixture.window
             gtk_widget_grab_focus(scroller.content)

@@ -224,7 +224,7 @@ final class LifetimeTests: XCTestCase {
             let watch = LogWatch()
             defer { watch.remove() }
             let view = gtk_text_view_new()!
-            let fixture = WidgetFixture(hosting: view, width: 400)
+            let fixture = WidgetFixture(hosting: view, width: 400, laidOut: false)
             let buffer = gtk_text_view_get_buffer(view.cast())
             weak var weakBatch: IdleBatch?
             do {

@@ -33,7 +33,7 @@ final class PageDotsTests: XCTestCase {
         // uploaded each time, where a colour in a rounded clip is drawn by a shader.
         MainActor.assumeIsolated {
             let dots = PageDots(count: 5)
-            let fixture = WidgetFixture(hosting: dots.widget, width: 300, height: 80)
+            let fixture = WidgetFixture(hosting: dots.widget, width: 300, height: 80, laidOut: false)
             defer { fixture.close() }
             fixture.settle(2)
             XCTAssertEqual(nodeBounds(drawnBy: dots.widget, type: GSK_CAIRO_NODE).count, 0, "cairo drawings")
@@ -58,7 +58,7 @@ final class PageDotsTests: XCTestCase {
     func testClicksAndKeysActivateWithTheirCause() {
         MainActor.assumeIsolated {
             let dots = PageDots(count: 5)
-            let fixture = WidgetFixture(hosting: dots.widget, width: 400)
+            let fixture = WidgetFixture(hosting: dots.widget, width: 400, laidOut: false)
             defer { fixture.close() }
             var activations: [(Int, Cause)] = []
             dots.onActivate = { activations.append(($0.index, $0.cause)) }
@@ -94,7 +94,7 @@ final class PageDotsTests: XCTestCase {
             let dots = PageDots(count: 5)
             gtk_widget_set_direction(dots.widget, GTK_TEXT_DIR_RTL)
             gtk_widget_set_direction(gtk_widget_get_first_child(dots.widget), GTK_TEXT_DIR_RTL)
-            let fixture = WidgetFixture(hosting: dots.widget, width: 400)
+            let fixture = WidgetFixture(hosting: dots.widget, width: 400, laidOut: false)
             defer { fixture.close() }
             dots.position = 2
             gtk_widget_grab_focus(dots.dot(forPage: 2)!)

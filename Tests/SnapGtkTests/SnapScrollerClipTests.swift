@@ -31,7 +31,7 @@ final class SnapScrollerClipTests: XCTestCase {
                 itemCount: 9, itemWidth: 40, spacing: 60, label: "Clip strip",
                 factory: { gtk_label_new(nil)! },
                 bind: { label, index in gtk_label_set_text(label.opaque, index % 2 == 1 ? "WWWWWWWWWWWW" : "i") })
-            let fixture = WidgetFixture(hosting: scroller.widget, width: 500, height: 80)
+            let fixture = WidgetFixture(hosting: scroller.widget, width: 500, height: 80, laidOut: false)
             defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { scroller.layout.viewportWidth > 0 })
             scroller.scrollTo(index: 4, animated: false)

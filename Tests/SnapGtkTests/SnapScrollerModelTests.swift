@@ -44,7 +44,7 @@ final class SnapScrollerModelTests: XCTestCase {
                 if self.insideCall { self.eventsInsideCalls += 1 }
                 self.changes.append($0)
             }
-            fixture = WidgetFixture(hosting: scroller.widget, width: 500, height: 120)
+            fixture = WidgetFixture(hosting: scroller.widget, width: 500, height: 120, laidOut: false)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.scroller.layout.viewportWidth > 0 })
             fixture.settle(3)
         }
@@ -267,7 +267,7 @@ final class SnapScrollerModelTests: XCTestCase {
             var inside = false, insideCount = 0
             carousel.onPageChanged = { if inside { insideCount += 1 }; pages.append($0) }
             carousel.onSettled = { if inside { insideCount += 1 }; settled.append($0) }
-            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400)
+            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
             defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
             carousel.scroller.handleKey(UInt32(GDK_KEY_End))
@@ -313,7 +313,7 @@ final class SnapScrollerModelTests: XCTestCase {
             var events: [SelectionEvent] = []
             var inside = false, insideCount = 0
             control.onSelected = { if inside { insideCount += 1 }; events.append($0) }
-            let fixture = WidgetFixture(hosting: control.rootWidget.pointer, width: 400, height: 60)
+            let fixture = WidgetFixture(hosting: control.rootWidget.pointer, width: 400, height: 60, laidOut: false)
             defer { fixture.close() }
             control.update(titles: ["A", "B", "C", "D"], ids: ["a", "b", "c", "d"])
             control.select(2)

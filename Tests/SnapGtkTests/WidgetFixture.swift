@@ -17,9 +17,11 @@ class WidgetFixture {
     var framesToSettle = 2
 
     /// Shows `widget` as the child of a `width × height` window; with `fixedWidth`, at that width (its start edge
-    /// at the window's) in a window 800 px wide, so its own width, not the window's, is what the test sets.
+    /// at the window's) in a window 800 px wide, so its own width, not the window's, is what the test sets. With
+    /// `laidOut: false` it returns once the window is mapped, before the first frame lays it out: for a test that
+    /// waits for what it needs itself (or checks what comes before), without paying a frame for it.
     init(hosting widget: UnsafeMutablePointer<GtkWidget>, width: Int32 = 600, height: Int32 = 200, fixedWidth: Int32? = nil,
-         file: StaticString = #filePath, line: UInt = #line) {
+         laidOut: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
         hosted = widget
         var child = widget
         window = gtk_window_new()!
@@ -34,16 +36,17 @@ class WidgetFixture {
         gtk_window_present(window.cast())
         XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_mapped(child) != 0 }, "window never mapped",
                       file: file, line: line)
+        guard laidOut else { return }
         XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(widget) > 0 }, "never laid out",
                       file: file, line: line)
     }
 
     /// Shows `widgets` one above the other (in a vertical box, the hosted widget) in a `width × height` window.
     convenience init(stacking widgets: [UnsafeMutablePointer<GtkWidget>], width: Int32 = 600, height: Int32 = 200,
-                     file: StaticString = #filePath, line: UInt = #line) {
+                     laidOut: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         for widget in widgets { gtk_box_append(column.cast(), widget) }
-        self.init(hosting: column, width: width, height: height, file: file, line: line)
+        self.init(hosting: column, width: width, height: height, laidOut: laidOut, file: file, line: line)
     }
 
     /// Runs the loop for `count` (or `framesToSettle`) more frames of the hosted widget, then what they left pending

@@ -32,7 +32,7 @@ final class WidgetStyleTests: XCTestCase {
         MainActor.assumeIsolated {
             let control = SegmentedControl(titles: ["One", "Two", "Three"], label: "test")
             XCTAssertTrue(WidgetStyle.isInstalled, "the first widget installs the stylesheet")
-            let fixture = WidgetFixture(hosting: control.widget, width: 360, height: 120)
+            let fixture = WidgetFixture(hosting: control.widget, width: 360, height: 120, laidOut: false)
             defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(control.underline) > 0 },
                           "the underline was never laid out")
@@ -51,7 +51,7 @@ final class WidgetStyleTests: XCTestCase {
     func testAnAppStylesheetOverridesTheWidgets() {
         MainActor.assumeIsolated {
             let control = SegmentedControl(titles: ["One", "Two"], label: "test")
-            let fixture = WidgetFixture(hosting: control.widget, width: 300, height: 120)
+            let fixture = WidgetFixture(hosting: control.widget, width: 300, height: 120, laidOut: false)
             defer { fixture.close() }
             XCTAssertLessThan(WidgetStyle.priority, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             XCTAssertGreaterThan(WidgetStyle.priority, UInt32(GTK_STYLE_PROVIDER_PRIORITY_THEME))
