@@ -57,18 +57,6 @@ func linearScanNearest(_ layout: SnapLayout, _ offset: Double) -> Int {
     return best
 }
 
-/// Deterministic generator so runs are comparable.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 struct TargetRow {
     var kind: String
     var count: Int
@@ -77,7 +65,7 @@ struct TargetRow {
     var ratio: Double { scanNs / chooseNs }
 }
 
-var rng = SplitMix64(state: 42)
+var rng = SplitMix64(seed: 42)   // seeded, so runs are comparable
 var rows: [TargetRow] = []
 for count in sizes {
     let uniform = SnapLayout(uniformItemWidth: itemWidth, count: count, spacing: itemSpacing, viewportWidth: viewport)

@@ -1,23 +1,6 @@
 import Testing
 @testable import SnapCore
 
-/// SplitMix64: a tiny, fast, seeded generator so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One 60 Hz frame in milliseconds, the tick spacing used throughout.
 let frame = 1000.0 / 60.0
 

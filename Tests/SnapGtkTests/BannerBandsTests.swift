@@ -25,10 +25,10 @@ final class BannerBandsTests: XCTestCase {
                 gtk_widget_set_halign(cell.widget, GTK_ALIGN_CENTER)
                 gtk_widget_set_valign(cell.widget, GTK_ALIGN_CENTER)
                 XCTAssertNil(cell.bind(index: 0, count: 1, title: "Wide", imagePath: path))
-                let window = presentInWindow(cell.widget, width: Int32(componentWidth) + 40, height: 1000)
-                defer { gtk_window_destroy(window.cast()) }
+                let fixture = WidgetFixture(hosting: cell.widget, width: Int32(componentWidth) + 40, height: 1000, laidOut: false)
+                defer { fixture.close() }
                 XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cell.drawnSinceBind == [path] }, "never drawn")
-                waitFrames(2, of: cell.widget)
+                fixture.settle(2)
 
                 let bands = nodeBounds(drawnBy: cell.widget, type: GSK_CAIRO_NODE)
 

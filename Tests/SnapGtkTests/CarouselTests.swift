@@ -192,21 +192,20 @@ final class CarouselTests: XCTestCase {
     /// As the demo's pages are: a carousel of `banners` in a stack (named "carousel", with a label page "other"),
     /// in a 1400x900 window, shown; with its own cache.
     @MainActor
-    private static func carouselInStack() -> (SurfaceCache, Carousel, UnsafeMutablePointer<GtkWidget>,
-                                              UnsafeMutablePointer<GtkWidget>) {
+    private static func carouselInStack() -> (SurfaceCache, Carousel, UnsafeMutablePointer<GtkWidget>, WidgetFixture) {
         let cache = SurfaceCache()
         let banners = Self.banners
         let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
         let stack = gtk_stack_new()!
         gtk_stack_add_named(stack.opaque, carousel.widget, "carousel")
         gtk_stack_add_named(stack.opaque, gtk_label_new("another page"), "other")
-        return (cache, carousel, stack, presentInWindow(stack, width: 1400, height: 900))
+        return (cache, carousel, stack, WidgetFixture(hosting: stack, width: 1400, height: 900, laidOut: false))
     }
 
     func testAHiddenCarouselKeepsNoDecodedImagesAndDecodesAtTheShownSizeAgain() throws {
         try MainActor.assumeIsolated {
-            let (cache, carousel, stack, window) = Self.carouselInStack()
-            defer { gtk_window_destroy(window.cast()) }
+            let (cache, carousel, stack, fixture) = Self.carouselInStack()
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.decodedBytes > 0 && !cache.isDecoding },
                           "the shown banners were never decoded")
             let large = cache.decodedBytes
@@ -218,8 +217,8 @@ final class CarouselTests: XCTestCase {
             // Files stay known: showing them again decodes, it does not check the files again.
             let loads = cache.loads
 
-            gtk_window_set_default_size(window.cast(), 500, 600)
-            waitFrames(2, of: window)
+            gtk_window_set_default_size(fixture.window.cast(), 500, 600)
+            fixture.settle(2)
             gtk_stack_set_visible_child_name(stack.opaque, "carousel")
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.decodes > decodes && cache.decodedBytes > 0 },
                           "shown again, the banners were never decoded")
@@ -234,8 +233,8 @@ final class CarouselTests: XCTestCase {
 
     func testADecodeThatEndsAfterTheCarouselIsHiddenIsNotKept() {
         MainActor.assumeIsolated {
-            let (cache, carousel, stack, window) = Self.carouselInStack()
-            defer { gtk_window_destroy(window.cast()) }
+            let (cache, carousel, stack, fixture) = Self.carouselInStack()
+            defer { fixture.close() }
             // Hidden as soon as a decode is under way, before it can end.
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.isDecoding }, "no decode was asked for")
             gtk_stack_set_visible_child_name(stack.opaque, "other")
@@ -352,8 +351,8 @@ final class CarouselTests: XCTestCase {
             let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
             var errors: [ImageErrorEvent] = []
             carousel.onImageError = { errors.append($0) }
-            let window = presentInWindow(carousel.widget, width: 600, height: 400)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
             for page in [7, 0, 4, 5, 2] {
                 carousel.scrollTo(page: page, animated: false)

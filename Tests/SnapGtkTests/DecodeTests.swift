@@ -82,8 +82,8 @@ final class DecodeTests: XCTestCase {
             let cell = Self.cell(cache)
             XCTAssertNil(cell.bind(index: 0, count: 1, title: "Blue", imagePath: path))
             queue.isPaused = true
-            let window = presentInWindow(cell.widget, width: 500, height: 400)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
+            defer { fixture.close() }
             // Drawn once: the plain panel, and a decode asked for rather than done on GTK's thread.
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cache.isDecoding(path: path) }, "the draw asked for no decode")
             XCTAssertEqual(cache.decodes, 0, "the draw decoded on GTK's thread")
@@ -116,10 +116,10 @@ final class DecodeTests: XCTestCase {
                 let cell = Self.cell(SurfaceCache(queue: DecodeQueue(limit: 1)))
                 cell.apply(geometry: geometry)
                 XCTAssertNil(cell.bind(index: 0, count: 1, title: "", imagePath: path))
-                let window = presentInWindow(cell.widget, width: 500, height: 400)
-                defer { gtk_window_destroy(window.cast()) }
+                let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
+                defer { fixture.close() }
                 XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { cell.drawnSinceBind == [path] })
-                waitFrames(2, of: cell.widget)
+                fixture.settle(2)
                 guard let drawn = Self.pixels(of: cell) else { return XCTFail("nothing drawn") }
 
                 // What one curved clip over the whole picture gives: the rounded rectangle's coverage of each pixel.
@@ -170,10 +170,10 @@ final class DecodeTests: XCTestCase {
                 owner = cell
                 cell.onImageFailure = { _, _ in failures += 1 }
                 cell.bind(index: 0, count: 1, title: "Large", imagePath: path)
-                let window = presentInWindow(cell.widget, width: 500, height: 400)
+                let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
                 // The worker has the job: its answer cannot reach GTK's thread before the loop runs again.
                 XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 1 }, "the decode never started")
-                gtk_window_destroy(window.cast())
+                fixture.close()
             }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { owner == nil }, "the cell outlived its widget")
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 0 }, "the decode never came back")
@@ -198,9 +198,9 @@ final class DecodeTests: XCTestCase {
                 let cell = Self.cell(cache)
                 owner = cell
                 cell.bind(index: 0, count: 1, title: "Waiting", imagePath: path)
-                let window = presentInWindow(cell.widget, width: 500, height: 400)
+                let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
                 XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.waitingCount == 1 }, "no decode asked for")
-                gtk_window_destroy(window.cast())
+                fixture.close()
             }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { owner == nil }, "the cell outlived its widget")
             XCTAssertEqual(queue.waitingCount, 0, "the decode nobody waits for was not withdrawn")
@@ -223,12 +223,12 @@ final class DecodeTests: XCTestCase {
             var failures: [Int] = []
             cell.onImageFailure = { index, _ in failures.append(index) }
             cell.bind(index: 0, count: 3, title: "Red", imagePath: red)
-            let window = presentInWindow(cell.widget, width: 500, height: 400)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 1 }, "the red decode never started")
             XCTAssertNil(cell.bind(index: 1, count: 3, title: "Blue", imagePath: blue))
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 0 && queue.waitingCount == 0 }, "decodes never ended")
-            waitFrames(3, of: cell.widget)
+            fixture.settle(3)
             XCTAssertEqual(cell.drawnSinceBind, [blue], "drew something else than the image bound")
             XCTAssertTrue(Self.near(Self.imageColor(cell), (0x33, 0x66, 0x99)), "\(String(describing: Self.imageColor(cell)))")
             XCTAssertEqual(cache.decodes, 2, "the red decode ran to its end and was kept by the cache")
@@ -238,7 +238,7 @@ final class DecodeTests: XCTestCase {
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 1 }, "the cut decode never started")
             XCTAssertNil(cell.bind(index: 1, count: 3, title: "Blue", imagePath: blue))
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { queue.running == 0 && queue.waitingCount == 0 })
-            waitFrames(2, of: cell.widget)
+            fixture.settle(2)
             XCTAssertEqual(failures, [])
             XCTAssertFalse(cell.showsPlaceholder)
             XCTAssertEqual(cell.drawnSinceBind, [blue])
@@ -256,16 +256,16 @@ final class DecodeTests: XCTestCase {
             let carousel = Carousel(pageCount: banners.count, cache: cache) { banners[$0] }
             var errors: [ImageErrorEvent] = []
             carousel.onImageError = { errors.append($0) }
-            let window = presentInWindow(carousel.widget, width: 600, height: 400)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.cell(forPage: 1)?.showsPlaceholder == true }, "no placeholder")
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.cell(forPage: 0)?.drawnSinceBind == [good] }, "the good image never drawn")
             for page in [3, 0, 3] {
                 carousel.scrollTo(page: page, animated: false)
-                waitFrames(2, of: carousel.widget)
+                fixture.settle(2)
             }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { errors.count >= 2 })
-            waitFrames(2, of: carousel.widget)
+            fixture.settle(2)
             let message = "not a readable image: the file ends before the image does"
             // One report per banner (both wait for the one decode of the file, so either may come first).
             XCTAssertEqual(errors.sorted { $0.index < $1.index }, [ImageErrorEvent(index: 1, message: "banner 2: cannot load image cut.png: \(message)"),
@@ -284,8 +284,8 @@ final class DecodeTests: XCTestCase {
             let cell = Self.cell(cache)
             var failures: [(Int, String)] = []
             cell.onImageFailure = { failures.append(($0, $1.brief)) }
-            let window = presentInWindow(cell.widget, width: 500, height: 400)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: cell.widget, width: 500, height: 400, laidOut: false)
+            defer { fixture.close() }
             // Hidden, so never drawn: a cell in a window asks for its file when bound.
             gtk_widget_set_visible(cell.widget, 0)
             for (index, path) in [fifo, missing, large].enumerated() {

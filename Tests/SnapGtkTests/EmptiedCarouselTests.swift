@@ -19,9 +19,9 @@ final class EmptiedCarouselTests: XCTestCase {
                 var events = 0
                 carousel.onPageChanged = { _ in events += 1 }
                 carousel.onSettled = { _ in events += 1 }
-                let window = presentInWindow(carousel.widget, width: 500, height: 300)
-                waitFrames(1 + round % 3, of: carousel.widget)
-                gtk_window_destroy(window.cast())
+                let fixture = WidgetFixture(hosting: carousel.widget, width: 500, height: 300, laidOut: false)
+                fixture.settle(1 + round % 3)
+                fixture.close()
                 drainMainLoop()
                 events = 0
                 carousel.scrollTo(page: 2, animated: false)

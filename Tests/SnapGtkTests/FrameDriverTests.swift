@@ -8,8 +8,8 @@ final class FrameDriverTests: XCTestCase {
     func testDriverTicksOnTheFrameClockUntilTheHandlerSaysStop() {
         MainActor.assumeIsolated {
             let area = gtk_drawing_area_new()!
-            let window = presentInWindow(area)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: area, width: 400, laidOut: false)
+            defer { fixture.close() }
             var times: [Double] = []
             let driver = FrameDriver(widget: area) { time in
                 times.append(time)
@@ -25,7 +25,7 @@ final class FrameDriverTests: XCTestCase {
             // Xvfb paces frames at 60 Hz: each interval is a frame or a few, never zero or seconds.
             for interval in driver.intervals { XCTAssert(interval > 1 && interval < 500, "interval \(interval) ms") }
             // Nothing more after it said stop, over frames that did come.
-            waitFrames(6, of: area)
+            fixture.settle(6)
             XCTAssertEqual(times.count, 6)
         }
     }
@@ -33,8 +33,8 @@ final class FrameDriverTests: XCTestCase {
     func testCostsMeasureTimeSpentInTheHandler() {
         MainActor.assumeIsolated {
             let area = gtk_drawing_area_new()!
-            let window = presentInWindow(area)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: area, width: 400, laidOut: false)
+            defer { fixture.close() }
             var frames = 0
             let driver = FrameDriver(widget: area) { _ in
                 frames += 1
@@ -60,15 +60,15 @@ final class FrameDriverTests: XCTestCase {
     func testStopEndsTicking() {
         MainActor.assumeIsolated {
             let area = gtk_drawing_area_new()!
-            let window = presentInWindow(area)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: area, width: 400, laidOut: false)
+            defer { fixture.close() }
             var frames = 0
             let driver = FrameDriver(widget: area) { _ in frames += 1; return true }
             driver.start()
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { frames >= 2 })
             driver.stop()
             let seen = frames
-            waitFrames(8, of: area)
+            fixture.settle(8)
             XCTAssertEqual(frames, seen)
             XCTAssertFalse(driver.isRunning)
         }
@@ -84,12 +84,12 @@ final class FrameDriverTests: XCTestCase {
             defer { watch.remove() }
             var frames = 0
             var runs = 0
-            let window: UnsafeMutablePointer<GtkWidget>
+            let fixture: WidgetFixture
             let driver: FrameDriver
             let batch = IdleBatch { runs += 1 }
             do {
                 let label = Label("ticking")
-                window = presentInWindow(label.pointer)
+                fixture = WidgetFixture(hosting: label.pointer, width: 400, laidOut: false)
                 driver = FrameDriver(pacedBy: label) { _ in
                     frames += 1
                     return frames < 3
@@ -102,7 +102,7 @@ final class FrameDriverTests: XCTestCase {
             batch.schedule()
             driver.start()
             XCTAssertTrue(driver.isRunning)
-            gtk_window_destroy(window.cast())
+            fixture.close()
             XCTAssertTrue(batch.isCancelled, "the batch was cancelled on the label's destroy")
             XCTAssertFalse(batch.isScheduled, "its pending run was dropped")
             XCTAssertFalse(driver.isRunning, "the driver stopped on the label's destroy")

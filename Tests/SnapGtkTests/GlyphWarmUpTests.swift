@@ -35,9 +35,9 @@ final class GlyphWarmUpTests: XCTestCase {
             gtk_widget_add_css_class(box, "warm-up-card")
             let label = gtk_label_new("🍎")!
             gtk_box_append(box.cast(), label)
-            let window = presentInWindow(box)
-            defer { gtk_window_destroy(window.cast()) }
-            waitFrames(1, of: window)
+            let fixture = WidgetFixture(hosting: box, width: 400, laidOut: false)
+            defer { fixture.close() }
+            fixture.settle(1)
             let (description, resolution, options) = Self.contextOfLabel(in: box)
             XCTAssertEqual(setup.description, description)
             XCTAssertEqual(setup.resolution, resolution)
@@ -45,7 +45,7 @@ final class GlyphWarmUpTests: XCTestCase {
             if let mine = setup.options.pointer, let theirs = options {
                 XCTAssertEqual(cairo_font_options_equal(mine, theirs), 1)
             }
-            XCTAssertEqual(setup.scale, max(1, gtk_widget_get_scale_factor(window)))
+            XCTAssertEqual(setup.scale, max(1, gtk_widget_get_scale_factor(fixture.window)))
         }
     }
 
@@ -102,9 +102,9 @@ final class GlyphWarmUpTests: XCTestCase {
             gtk_widget_add_css_class(box, "warm-up-card")
             let labels = texts.map { gtk_label_new($0)! }
             for label in labels { gtk_box_append(box.cast(), label) }
-            let window = presentInWindow(box)
-            defer { gtk_window_destroy(window.cast()) }
-            waitFrames(1, of: window)
+            let fixture = WidgetFixture(hosting: box, width: 400, laidOut: false)
+            defer { fixture.close() }
+            fixture.settle(1)
             let shown = labels.map(Self.glyphs(of:))
             let expected = shown.reduce(0) { $0 + $1.count }
             XCTAssertEqual(expected, 12, "a glyph for each character (the space too): \(shown)")
@@ -127,9 +127,9 @@ final class GlyphWarmUpTests: XCTestCase {
             let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
             gtk_widget_add_css_class(box, "warm-up-card")
             gtk_box_append(box.cast(), gtk_label_new("🍇🍌🍉")!)
-            let window = presentInWindow(box)
-            defer { gtk_window_destroy(window.cast()) }
-            waitFrames(2, of: window)
+            let fixture = WidgetFixture(hosting: box, width: 400, laidOut: false)
+            defer { fixture.close() }
+            fixture.settle(2)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { finished == 3 })
             XCTAssertGreaterThan(gtk_widget_get_width(box), 0)
         }

@@ -15,17 +15,6 @@ func requireGtk() throws {
     throw XCTSkip("no display")
 }
 
-/// A mapped top-level window holding `child`, for tests that need a frame clock.
-@MainActor
-func presentInWindow(_ child: UnsafeMutablePointer<GtkWidget>, width: Int32 = 400, height: Int32 = 200) -> UnsafeMutablePointer<GtkWidget> {
-    let window = gtk_window_new()!
-    gtk_window_set_default_size(window.cast(), width, height)
-    gtk_window_set_child(window.cast(), child)
-    gtk_window_present(window.cast())
-    XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_mapped(child) != 0 }, "window never mapped")
-    return window
-}
-
 /// The bound of a wait on a condition (s). Generous: a wait ends as soon as its condition holds, so only a failing
 /// test pays it, while a loaded machine or a sanitizer build (the thread sanitizer runs GTK many times slower) must
 /// not turn a slow pass into a failure.

@@ -16,7 +16,7 @@ final class ItemsInMotionTests: XCTestCase {
         var settled: [SettleEvent] = []
         var binds = 0
         var carousel: Carousel!
-        var window: UnsafeMutablePointer<GtkWidget>!
+        var fixture: WidgetFixture!
 
         init(count: Int) {
             titles = (0..<count).map { "P\($0)" }
@@ -25,11 +25,11 @@ final class ItemsInMotionTests: XCTestCase {
                                     self.binds += 1
                                     label.text = self.titles[index]
                                 })
-            window = presentInWindow(carousel.widget, width: 600, height: 400)
             carousel.onPageChanged = { [unowned self] in pages.append($0) }
             carousel.onSettled = { [unowned self] in settled.append($0) }
+            fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.carousel.scroller.layout.viewportWidth > 0 })
-            waitFrames(3, of: carousel.widget)
+            fixture.settle(3)
         }
 
         func waitSettled(_ count: Int, file: StaticString = #filePath, line: UInt = #line) {
@@ -42,11 +42,11 @@ final class ItemsInMotionTests: XCTestCase {
             let start = carousel.scroller.logicalOffset
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.carousel.scroller.logicalOffset != start },
                           "never moved", file: file, line: line)
-            waitFrames(4, of: carousel.widget)
+            fixture.settle(4)
             XCTAssertTrue(carousel.scroller.isMoving, "arrived before the change: the test shows nothing", file: file, line: line)
         }
 
-        func close() { gtk_window_destroy(window.cast()) }
+        func close() { fixture.close() }
     }
 
     /// The adopter's probe (ported from libadwaita's test-carousel.c): a refresh that inserts a page while a dot's
@@ -141,10 +141,10 @@ final class ItemsInMotionTests: XCTestCase {
         try MainActor.assumeIsolated {
             guard Preferences.animationsEnabled else { throw XCTSkip("animations are off") }
             let control = SegmentedControl(titles: ["A", "B", "C", "D", "E"], label: "Segments")
-            let window = presentInWindow(control.rootWidget.pointer, width: 500, height: 60)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: control.rootWidget.pointer, width: 500, height: 60, laidOut: false)
+            defer { fixture.close() }
             control.update(titles: ["A", "B", "C", "D", "E"], ids: ["a", "b", "c", "d", "e"])
-            waitFrames(3, of: control.rootWidget.pointer)
+            fixture.settle(3)
             control.select(3)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { control.position > 0.3 })
             XCTAssertTrue(control.isAnimating)

@@ -34,14 +34,11 @@ final class KeyTranslationTests: XCTestCase {
         MainActor.assumeIsolated {
             let control = SegmentedControl(titles: ["A", "B", "C", "D"], label: "tabs")
             let dots = PageDots(count: 6)
-            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            gtk_box_append(box.cast(), control.widget)
-            gtk_box_append(box.cast(), dots.widget)
-            let window = presentInWindow(box)
+            let fixture = WidgetFixture(stacking: [control.widget, dots.widget], width: 400, laidOut: false)
             let original = gtk_widget_get_default_direction()
             defer {
                 gtk_widget_set_default_direction(original)
-                gtk_window_destroy(window.cast())
+                fixture.close()
             }
             for rtl in [false, true] {
                 // As the application sets it (locale, --rtl): the default direction of every widget.
@@ -67,8 +64,9 @@ final class KeyTranslationTests: XCTestCase {
         MainActor.assumeIsolated {
             let scroller = SnapScroller(itemCount: 5, itemWidth: 100, spacing: 0, label: "Keys",
                                         makeItem: { Label() }, bindItem: { label, index in label.text = "\(index)" })
-            let window = presentInWindow(scroller.widget)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: scroller.widget, width: 400, laidOut: false)
+            defer { fixture.close() }
+            let window = fixture.window
             gtk_widget_grab_focus(scroller.content)
             gtk_window_set_focus_visible(window.cast(), 0)
             drainMainLoop()

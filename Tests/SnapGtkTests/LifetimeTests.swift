@@ -41,12 +41,31 @@ final class LifetimeTests: XCTestCase {
         XCTAssertEqual(Signals.liveHandlers, handlersBefore, "\(name): signal handler boxes still held", file: file, line: line)
     }
 
+    /// A strip of 30 numbered labels, 20 px apart.
+    @MainActor
+    private static func numberedStrip(itemWidth: Double = 100, label: String = "strip") -> SnapScroller {
+        SnapScroller(itemCount: 30, itemWidth: itemWidth, spacing: 20, label: label, factory: { gtk_label_new(nil)! },
+                     bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
+    }
+
+    /// A carousel of five banners whose files do not exist (placeholders: nothing to decode).
+    @MainActor
+    private static func missingBanners() -> Carousel {
+        Carousel(pageCount: 5) { Carousel.Banner(title: "Banner \($0)", imagePath: "/nonexistent/\($0).png") }
+    }
+
+    /// A finger down at x 300 and moved 160 px left, still held.
+    @MainActor
+    private static func drag(_ scroller: SnapScroller) {
+        scroller.handleDragBegin(x: 300)
+        scroller.handleDragUpdate(offsetX: -80)
+        scroller.handleDragUpdate(offsetX: -160)
+    }
+
     func testScrollerDestroyedMidSnap() {
         MainActor.assumeIsolated {
             Self.destroyMidMotion("SnapScroller") {
-                let scroller = SnapScroller(itemCount: 30, itemWidth: 100, spacing: 20, label: "strip",
-                                            factory: { gtk_label_new(nil)! },
-                                            bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
+                let scroller = Self.numberedStrip()
                 return (scroller, scroller.widget, {
                     if !scroller.isMoving { scroller.handleScroll(dx: 3, dy: 0, unit: GDK_SCROLL_UNIT_WHEEL) }
                     return scroller.frameDriver.isRunning
@@ -58,16 +77,12 @@ final class LifetimeTests: XCTestCase {
     func testScrollerDestroyedWhileDragged() {
         MainActor.assumeIsolated {
             Self.destroyMidMotion("SnapScroller drag") {
-                let scroller = SnapScroller(itemCount: 30, itemWidth: 100, spacing: 20, label: "strip",
-                                            factory: { gtk_label_new(nil)! },
-                                            bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
+                let scroller = Self.numberedStrip()
                 var dragged = false
                 return (scroller, scroller.widget, {
                     if !dragged {
                         dragged = true
-                        scroller.handleDragBegin(x: 300)
-                        scroller.handleDragUpdate(offsetX: -80)
-                        scroller.handleDragUpdate(offsetX: -160)
+                        Self.drag(scroller)
                     }
                     return scroller.isMoving
                 })
@@ -79,17 +94,13 @@ final class LifetimeTests: XCTestCase {
         MainActor.assumeIsolated {
             // The guides' widget, its draw box and the frames a held drag keeps for them go with the window.
             Self.destroyMidMotion("SnapScroller guides") {
-                let scroller = SnapScroller(itemCount: 30, itemWidth: 100, spacing: 20, label: "strip",
-                                            factory: { gtk_label_new(nil)! },
-                                            bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
+                let scroller = Self.numberedStrip()
                 scroller.showsSnapGuides = true
                 var dragged = false
                 return (scroller, scroller.widget, {
                     if !dragged {
                         dragged = true
-                        scroller.handleDragBegin(x: 300)
-                        scroller.handleDragUpdate(offsetX: -80)
-                        scroller.handleDragUpdate(offsetX: -160)
+                        Self.drag(scroller)
                     }
                     return scroller.frameDriver.isRunning
                 })
@@ -100,7 +111,7 @@ final class LifetimeTests: XCTestCase {
     func testCarouselDestroyedMidSnap() {
         MainActor.assumeIsolated {
             Self.destroyMidMotion("Carousel") {
-                let carousel = Carousel(pageCount: 5) { Carousel.Banner(title: "Banner \($0)", imagePath: "/nonexistent/\($0).png") }
+                let carousel = Self.missingBanners()
                 return (carousel, carousel.widget, {
                     if !carousel.scroller.isMoving {
                         carousel.scrollTo(page: carousel.currentPage == 3 ? 0 : 3, cause: .click)
@@ -114,9 +125,7 @@ final class LifetimeTests: XCTestCase {
     func testVerticalScrollerAndCarouselDestroyedMidMotion() {
         MainActor.assumeIsolated {
             Self.destroyMidMotion("vertical SnapScroller") {
-                let scroller = SnapScroller(itemCount: 30, itemWidth: 60, spacing: 20, label: "list",
-                                            factory: { gtk_label_new(nil)! },
-                                            bind: { label, index in gtk_label_set_text(label.opaque, "\(index)") })
+                let scroller = Self.numberedStrip(itemWidth: 60, label: "list")
                 scroller.orientation = .vertical
                 scroller.isInteractive = false
                 return (scroller, scroller.widget, {
@@ -125,7 +134,7 @@ final class LifetimeTests: XCTestCase {
                 })
             }
             Self.destroyMidMotion("vertical Carousel") {
-                let carousel = Carousel(pageCount: 5) { Carousel.Banner(title: "Banner \($0)", imagePath: "/nonexistent/\($0).png") }
+                let carousel = Self.missingBanners()
                 carousel.orientation = .vertical
                 carousel.spacing = 30
                 return (carousel, carousel.widget, {
@@ -215,7 +224,7 @@ final class LifetimeTests: XCTestCase {
             let watch = LogWatch()
             defer { watch.remove() }
             let view = gtk_text_view_new()!
-            let window = presentInWindow(view)
+            let fixture = WidgetFixture(hosting: view, width: 400, laidOut: false)
             let buffer = gtk_text_view_get_buffer(view.cast())
             weak var weakBatch: IdleBatch?
             do {
@@ -230,7 +239,7 @@ final class LifetimeTests: XCTestCase {
                 XCTAssertTrue(batch.isScheduled)
             }
             XCTAssertNotNil(weakBatch, "the pending idle source holds the batch")
-            gtk_window_destroy(window.cast())
+            fixture.close()
             XCTAssertNil(weakBatch, "the source was removed with the view, and released the batch")
             drainMainLoop()
             XCTAssertEqual(watch.messages, [])

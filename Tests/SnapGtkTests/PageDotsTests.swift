@@ -33,9 +33,9 @@ final class PageDotsTests: XCTestCase {
         // uploaded each time, where a colour in a rounded clip is drawn by a shader.
         MainActor.assumeIsolated {
             let dots = PageDots(count: 5)
-            let window = presentInWindow(dots.widget, width: 300, height: 80)
-            defer { gtk_window_destroy(window.cast()) }
-            waitFrames(2, of: dots.widget)
+            let fixture = WidgetFixture(hosting: dots.widget, width: 300, height: 80, laidOut: false)
+            defer { fixture.close() }
+            fixture.settle(2)
             XCTAssertEqual(nodeBounds(drawnBy: dots.widget, type: GSK_CAIRO_NODE).count, 0, "cairo drawings")
             XCTAssertEqual(nodeBounds(drawnBy: dots.widget, type: GSK_ROUNDED_CLIP_NODE).count, 5, "one disc a dot")
         }
@@ -58,8 +58,8 @@ final class PageDotsTests: XCTestCase {
     func testClicksAndKeysActivateWithTheirCause() {
         MainActor.assumeIsolated {
             let dots = PageDots(count: 5)
-            let window = presentInWindow(dots.widget)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: dots.widget, width: 400, laidOut: false)
+            defer { fixture.close() }
             var activations: [(Int, Cause)] = []
             dots.onActivate = { activations.append(($0.index, $0.cause)) }
             // The recorder's tap sees the keys' (and clicks') activations, not those made by code.
@@ -94,8 +94,8 @@ final class PageDotsTests: XCTestCase {
             let dots = PageDots(count: 5)
             gtk_widget_set_direction(dots.widget, GTK_TEXT_DIR_RTL)
             gtk_widget_set_direction(gtk_widget_get_first_child(dots.widget), GTK_TEXT_DIR_RTL)
-            let window = presentInWindow(dots.widget)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: dots.widget, width: 400, laidOut: false)
+            defer { fixture.close() }
             dots.position = 2
             gtk_widget_grab_focus(dots.dot(forPage: 2)!)
             dots.key(UInt32(GDK_KEY_Left))   // the first page is at the right: Left goes to a later page

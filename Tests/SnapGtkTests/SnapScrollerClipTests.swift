@@ -31,11 +31,11 @@ final class SnapScrollerClipTests: XCTestCase {
                 itemCount: 9, itemWidth: 40, spacing: 60, label: "Clip strip",
                 factory: { gtk_label_new(nil)! },
                 bind: { label, index in gtk_label_set_text(label.opaque, index % 2 == 1 ? "WWWWWWWWWWWW" : "i") })
-            let window = presentInWindow(scroller.widget, width: 500, height: 80)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: scroller.widget, width: 500, height: 80, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { scroller.layout.viewportWidth > 0 })
             scroller.scrollTo(index: 4, animated: false)
-            waitFrames(3, of: scroller.widget)
+            fixture.settle(3)
             let wide = scroller.items.bound.filter { gtk_widget_get_width($0.value) > 40 }
             XCTAssertFalse(wide.isEmpty, "the long titles are wider than their slot")
             let paintable = gtk_widget_paintable_new(scroller.content)!

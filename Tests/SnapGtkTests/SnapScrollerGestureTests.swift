@@ -85,8 +85,8 @@ final class SnapScrollerGestureTests: XCTestCase {
         MainActor.assumeIsolated {
             let carousel = Carousel(pageCount: 6, accessibleLabel: "Pages", makePage: { Label() },
                                     bindPage: { label, index in label.text = "\(index)" })
-            let window = presentInWindow(carousel.widget, width: 600, height: 400)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
             var pages: [SelectionEvent] = []
             var gestures: [GestureEvent] = []

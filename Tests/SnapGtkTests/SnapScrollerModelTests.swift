@@ -19,7 +19,7 @@ final class SnapScrollerModelTests: XCTestCase {
         var eventsInsideCalls = 0
         var insideCall = false
         var scroller: SnapScroller!
-        var window: UnsafeMutablePointer<GtkWidget>!
+        var fixture: WidgetFixture!
 
         init(count: Int, widths: Bool = false) {
             titles = (0..<count).map { "T\($0)" }
@@ -36,7 +36,6 @@ final class SnapScrollerModelTests: XCTestCase {
                     gtk_label_set_text(label.opaque, title)
                 })
             if widths { scroller.itemWidths = titles.indices.map { 60 + Double($0 % 3) * 30 } }
-            window = presentInWindow(scroller.widget, width: 500, height: 120)
             scroller.onSettled = { [unowned self] in
                 if self.insideCall { self.eventsInsideCalls += 1 }
                 self.settled.append($0)
@@ -45,8 +44,9 @@ final class SnapScrollerModelTests: XCTestCase {
                 if self.insideCall { self.eventsInsideCalls += 1 }
                 self.changes.append($0)
             }
+            fixture = WidgetFixture(hosting: scroller.widget, width: 500, height: 120, laidOut: false)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.scroller.layout.viewportWidth > 0 })
-            waitFrames(3, of: scroller.widget)
+            fixture.settle(3)
         }
 
         /// Runs `body` as the application's call, noting any event delivered inside it.
@@ -54,6 +54,29 @@ final class SnapScrollerModelTests: XCTestCase {
             insideCall = true
             body()
             insideCall = false
+        }
+
+        /// Gives the items the identities 0..<count (titled as they are), then rests on item `index`.
+        func identify(restingAt index: Int) -> [Int] {
+            let ids = Array(titles.indices)
+            scroller.update(ids: ids)
+            scroller.scrollTo(index: index, animated: false)
+            waitSettled(2)
+            return ids
+        }
+
+        /// The application's model becomes the items `ids` (titled `T<id>`), and it tells the row (as its call).
+        func change(to ids: [Int]) {
+            titles = ids.map { "T\($0)" }
+            call { scroller.update(ids: ids) }
+        }
+
+        /// Checks that item `index` is the one titled `title` and drawn at the viewport's centre (within 0.5 px).
+        func assertCentred(_ index: Int, _ title: String, _ name: String = "", file: StaticString = #filePath,
+                           line: UInt = #line) {
+            let shown = centred(index)
+            XCTAssertEqual(shown?.title, title, name, file: file, line: line)
+            XCTAssertLessThanOrEqual(abs(shown?.error ?? 99), 0.5, "\(name): off centre", file: file, line: line)
         }
 
         /// The title drawn at the viewport's centre and its distance from it (px).
@@ -68,10 +91,10 @@ final class SnapScrollerModelTests: XCTestCase {
         func waitSettled(_ count: Int, file: StaticString = #filePath, line: UInt = #line) {
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { self.settled.count >= count && !self.scroller.isMoving },
                           "did not settle", file: file, line: line)
-            waitFrames(6, of: scroller.widget)
+            fixture.settle(6)
         }
 
-        func close() { gtk_window_destroy(window.cast()) }
+        func close() { fixture.close() }
     }
 
     /// The adopter's crash: a shrunk model, then widths and count set in either order.
@@ -101,9 +124,7 @@ final class SnapScrollerModelTests: XCTestCase {
                 XCTAssertEqual(m.settled.last?.index, 3)
                 XCTAssertEqual(m.changes.last?.index, 3)
                 XCTAssertEqual(m.changes.last?.cause, .dataChange)
-                let shown = m.centred(3)
-                XCTAssertEqual(shown?.title, "T3")
-                XCTAssertLessThanOrEqual(abs(shown?.error ?? 99), 0.5)
+                m.assertCentred(3, "T3")
             }
         }
     }
@@ -122,9 +143,8 @@ final class SnapScrollerModelTests: XCTestCase {
             @MainActor func edit(_ name: String, expect expected: String, _ body: (inout [Int]) -> Void) {
                 let before = m.settled.count
                 body(&ids)
-                m.titles = ids.map { "T\($0)" }
                 m.binds.removeAll()
-                m.call { m.scroller.update(ids: ids) }
+                m.change(to: ids)
                 m.waitSettled(before + 1)
                 XCTAssertEqual(m.eventsInsideCalls, 0, name)
                 XCTAssertEqual(m.settled.count, before + 1, "\(name): exactly one settle")
@@ -132,9 +152,7 @@ final class SnapScrollerModelTests: XCTestCase {
                 let index = m.scroller.currentIndex
                 XCTAssertEqual(m.titles[index], expected, name)
                 XCTAssertEqual(m.settled.last?.index, index, name)
-                let shown = m.centred(index)
-                XCTAssertEqual(shown?.title, expected, name)
-                XCTAssertLessThanOrEqual(abs(shown?.error ?? 99), 0.5, "\(name): off centre")
+                m.assertCentred(index, expected, name)
             }
             edit("insert before", expect: "T5") { ids in ids.insert(next, at: 5); next += 1 }
             XCTAssertEqual(m.scroller.currentIndex, 6)
@@ -148,8 +166,7 @@ final class SnapScrollerModelTests: XCTestCase {
             m.binds.removeAll()
             let before = m.settled.count
             ids.removeLast()
-            m.titles = ids.map { "T\($0)" }
-            m.call { m.scroller.update(ids: ids) }
+            m.change(to: ids)
             m.waitSettled(before + 1)
             XCTAssertEqual(m.titles[m.scroller.currentIndex], previous)
             XCTAssertEqual(m.settled.count, before + 1)
@@ -166,10 +183,7 @@ final class SnapScrollerModelTests: XCTestCase {
         MainActor.assumeIsolated {
             let m = Model(count: 12)
             defer { m.close() }
-            var ids = Array(0..<12)
-            m.scroller.update(ids: ids)
-            m.scroller.scrollTo(index: 6, animated: false)
-            m.waitSettled(2)
+            var ids = m.identify(restingAt: 6)
             m.binds.removeAll()
             // Same items, one reloaded: only it is bound again.
             m.titles[7] = "T7 edited"
@@ -181,8 +195,7 @@ final class SnapScrollerModelTests: XCTestCase {
             // again, those before it keep their binding.
             m.binds.removeAll()
             ids.insert(50, at: 7)
-            m.titles = ids.map { "T\($0)" }
-            m.scroller.update(ids: ids)
+            m.change(to: ids)
             m.waitSettled(4)
             let shifted = m.scroller.items.bound.keys.filter { $0 >= 7 }.map { m.titles[$0] }
             XCTAssertEqual(Set(m.binds), Set(shifted))
@@ -191,8 +204,7 @@ final class SnapScrollerModelTests: XCTestCase {
             // An item appended far away: nothing near the view changes, nothing bound.
             m.binds.removeAll()
             ids.append(99)
-            m.titles.append("T99")
-            m.scroller.update(ids: ids)
+            m.change(to: ids)
             m.waitSettled(5)
             XCTAssertEqual(m.binds, [])
         }
@@ -202,14 +214,10 @@ final class SnapScrollerModelTests: XCTestCase {
         MainActor.assumeIsolated {
             let m = Model(count: 10)
             defer { m.close() }
-            var ids = Array(0..<10)
-            m.scroller.update(ids: ids)
-            m.scroller.scrollTo(index: 5, animated: false)
-            m.waitSettled(2)
+            var ids = m.identify(restingAt: 5)
             let right = m.centred(6)!.error
             ids.remove(at: 6)
-            m.titles = ids.map { "T\($0)" }
-            m.scroller.update(ids: ids)
+            m.change(to: ids)
             // Right after the change the old item 7 (now 6) is drawn where it was, one pitch further right.
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { m.scroller.gapMotion != nil || m.settled.count > 2 })
             waitNextFrame(of: m.scroller.widget)
@@ -255,12 +263,12 @@ final class SnapScrollerModelTests: XCTestCase {
             var titles = (0..<8).map { "P\($0)" }
             let carousel = Carousel(pageCount: titles.count, accessibleLabel: "Pages",
                                     makePage: { Label() }, bindPage: { label, index in label.text = titles[index] })
-            let window = presentInWindow(carousel.widget, width: 600, height: 400)
-            defer { gtk_window_destroy(window.cast()) }
             var pages: [SelectionEvent] = [], settled: [SettleEvent] = []
             var inside = false, insideCount = 0
             carousel.onPageChanged = { if inside { insideCount += 1 }; pages.append($0) }
             carousel.onSettled = { if inside { insideCount += 1 }; settled.append($0) }
+            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
             carousel.scroller.handleKey(UInt32(GDK_KEY_End))
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { settled.count == 1 && !carousel.scroller.isMoving })
@@ -293,7 +301,7 @@ final class SnapScrollerModelTests: XCTestCase {
             carousel.pageCount = 0
             carousel.scroller.handleKey(UInt32(GDK_KEY_Left))
             carousel.scroller.handleScroll(dx: 1, dy: 0, unit: GDK_SCROLL_UNIT_WHEEL)
-            waitFrames(30, of: carousel.widget)
+            fixture.settle(30)
             XCTAssertEqual(pages.count, counts.0)
             XCTAssertEqual(settled.count, counts.1)
         }
@@ -302,11 +310,11 @@ final class SnapScrollerModelTests: XCTestCase {
     func testSegmentsKeepTheSelectedOneByIdentityAndReportAfterTheChange() {
         MainActor.assumeIsolated {
             let control = SegmentedControl(titles: ["A", "B", "C", "D"], label: "Segments")
-            let window = presentInWindow(control.rootWidget.pointer, width: 400, height: 60)
-            defer { gtk_window_destroy(window.cast()) }
             var events: [SelectionEvent] = []
             var inside = false, insideCount = 0
             control.onSelected = { if inside { insideCount += 1 }; events.append($0) }
+            let fixture = WidgetFixture(hosting: control.rootWidget.pointer, width: 400, height: 60, laidOut: false)
+            defer { fixture.close() }
             control.update(titles: ["A", "B", "C", "D"], ids: ["a", "b", "c", "d"])
             control.select(2)
             XCTAssertEqual(events.count, 1)
@@ -348,15 +356,12 @@ final class SnapScrollerModelTests: XCTestCase {
             m.waitSettled(2)
             ids.insert(40, at: 2)
             ids.remove(at: 0)
-            m.titles = ids.map { "T\($0)" }
             let before = m.settled.count
-            m.scroller.update(ids: ids)
+            m.change(to: ids)
             m.waitSettled(before + 1)
             XCTAssertEqual(m.scroller.currentIndex, 6, "T6 is still current, at its new index")
             XCTAssertEqual(m.titles[m.scroller.currentIndex], "T6")
-            let shown = m.centred(m.scroller.currentIndex)
-            XCTAssertEqual(shown?.title, "T6")
-            XCTAssertLessThanOrEqual(abs(shown?.error ?? 99), 0.5)
+            m.assertCentred(m.scroller.currentIndex, "T6")
             XCTAssertEqual(m.settled.count, before + 1)
         }
     }
@@ -365,24 +370,19 @@ final class SnapScrollerModelTests: XCTestCase {
         MainActor.assumeIsolated {
             let m = Model(count: 10)
             defer { m.close() }
-            var ids = Array(0..<10)
-            m.scroller.update(ids: ids)
-            m.scroller.scrollTo(index: 5, animated: false)
-            m.waitSettled(2)
+            var ids = m.identify(restingAt: 5)
             ids.remove(at: 3)
-            m.titles = ids.map { "T\($0)" }
-            m.scroller.update(ids: ids)
+            m.change(to: ids)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { m.scroller.gapMotion != nil })
             waitNextFrame(of: m.scroller.widget)
             // A second change while the first one's neighbours slide: it takes over.
             ids.insert(77, at: 1)
-            m.titles = ids.map { "T\($0)" }
-            m.scroller.update(ids: ids)
+            m.change(to: ids)
             m.waitSettled(3)
             waitFrames(30, of: m.scroller.widget)
             XCTAssertEqual(m.settled.count, 3, "one settle for both changes")
             XCTAssertEqual(m.titles[m.scroller.currentIndex], "T5")
-            XCTAssertLessThanOrEqual(abs(m.centred(m.scroller.currentIndex)?.error ?? 99), 0.5)
+            m.assertCentred(m.scroller.currentIndex, "T5")
         }
     }
 }

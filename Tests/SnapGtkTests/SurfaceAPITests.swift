@@ -52,8 +52,8 @@ final class SurfaceAPITests: XCTestCase {
             box.sizeRequest = (width: 80, height: -1)
             box.append(label)
             label.expandsHorizontally = true
-            let window = presentInWindow(box.pointer, width: 80, height: 40)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: box.pointer, width: 80, height: 40, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { label.allocatedSize.width > 0 })
             XCTAssertLessThanOrEqual(label.allocatedSize.width, 80)
             XCTAssertTrue(pango_layout_is_ellipsized(gtk_label_get_layout(OpaquePointer(label.pointer))) != 0, "cut short")
@@ -108,8 +108,8 @@ final class SurfaceAPITests: XCTestCase {
                                     contentRole: .tabList, contentLabel: "Weekdays",
                                     makeItem: { Label(role: .tab) }, bindItem: { tab, index in tab.text = days[index] })
             menu.marksCurrentItem = true
-            let window = presentInWindow(menu.widget, width: 400, height: 80)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: menu.widget, width: 400, height: 80, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { menu.layout.viewportWidth > 0 })
             drainMainLoop()
             XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(menu.content)), GTK_ACCESSIBLE_ROLE_TAB_LIST)
@@ -147,8 +147,8 @@ final class SurfaceAPITests: XCTestCase {
                                      makeItem: { Label() }, bindItem: { label, index in label.text = "\(index)" })
             var events: [SettleEvent] = []
             strip.onSettled = { events.append($0) }
-            let window = presentInWindow(strip.widget, width: 500, height: 80)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: strip.widget, width: 500, height: 80, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { strip.layout.viewportWidth > 0 })
             strip.scrollTo(index: 3, animated: false)
             XCTAssertEqual(events.last?.index, 3)
@@ -158,8 +158,8 @@ final class SurfaceAPITests: XCTestCase {
             let carousel = Carousel(pageCount: 5, accessibleLabel: "Pages", makePage: { Label() }, bindPage: { _, _ in })
             var pages: [SettleEvent] = []
             carousel.onSettled = { pages.append($0) }
-            let carouselWindow = presentInWindow(carousel.widget, width: 600, height: 300)
-            defer { gtk_window_destroy(carouselWindow.cast()) }
+            let carouselFixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 300, laidOut: false)
+            defer { carouselFixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
             carousel.scrollTo(page: 2, animated: false)
             XCTAssertEqual(pages.last?.index, 2)
@@ -181,8 +181,9 @@ final class SurfaceAPITests: XCTestCase {
             row.append(first)
             let column = Box(.vertical)
             for component in [strip, carousel, sections, row] as [any WidgetRepresentable] { column.append(component) }
-            let window = presentInWindow(column.pointer, width: 600, height: 500)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: column.pointer, width: 600, height: 500, laidOut: false)
+            defer { fixture.close() }
+            let window = fixture.window
 
             // The row, never an item, even one that takes the focus.
             XCTAssertTrue(strip.grabFocus())
@@ -223,8 +224,9 @@ final class SurfaceAPITests: XCTestCase {
             holder.horizontalAlignment = .start
             holder.verticalAlignment = .start
             holder.append(picture)
-            let window = presentInWindow(holder.pointer, width: 200, height: 200)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: holder.pointer, width: 200, height: 200, laidOut: false)
+            defer { fixture.close() }
+            let window = fixture.window
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { picture.allocatedSize == (100, 100) })
 
             // Contain: whole, centred, bars above and below; the image's own corners are inside the rounding.

@@ -32,8 +32,8 @@ final class WidgetStyleTests: XCTestCase {
         MainActor.assumeIsolated {
             let control = SegmentedControl(titles: ["One", "Two", "Three"], label: "test")
             XCTAssertTrue(WidgetStyle.isInstalled, "the first widget installs the stylesheet")
-            let window = presentInWindow(control.widget, width: 360, height: 120)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: control.widget, width: 360, height: 120, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(control.underline) > 0 },
                           "the underline was never laid out")
 
@@ -51,8 +51,8 @@ final class WidgetStyleTests: XCTestCase {
     func testAnAppStylesheetOverridesTheWidgets() {
         MainActor.assumeIsolated {
             let control = SegmentedControl(titles: ["One", "Two"], label: "test")
-            let window = presentInWindow(control.widget, width: 300, height: 120)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: control.widget, width: 300, height: 120, laidOut: false)
+            defer { fixture.close() }
             XCTAssertLessThan(WidgetStyle.priority, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             XCTAssertGreaterThan(WidgetStyle.priority, UInt32(GTK_STYLE_PROVIDER_PRIORITY_THEME))
             let provider = gtk_css_provider_new()!
@@ -62,7 +62,7 @@ final class WidgetStyleTests: XCTestCase {
             gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             defer { gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider)) }
             // GTK applies a changed stylesheet when it next lays out the window: a frame's work.
-            waitFrames(2, of: control.widget)
+            fixture.settle(2)
 
             let (width, height, pixels) = Self.render(control.underline)
             guard width > 0, height > 0, pixels.count == 4 * width * height else { return XCTFail("nothing rendered") }
@@ -74,10 +74,8 @@ final class WidgetStyleTests: XCTestCase {
     func testDotsAreAtLeast24PixelTargets() {
         MainActor.assumeIsolated {
             let dots = PageDots(count: 5)
-            let window = presentInWindow(dots.widget, width: 300, height: 100)
-            defer { gtk_window_destroy(window.cast()) }
-            XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { gtk_widget_get_width(dots.widget) > 0 },
-                          "the dots were never laid out")
+            let fixture = WidgetFixture(hosting: dots.widget, width: 300, height: 100)   // laid out, or it fails
+            defer { fixture.close() }
             for page in 0..<5 {
                 guard let dot = dots.dot(forPage: page) else { return XCTFail("no dot for page \(page)") }
                 XCTAssertGreaterThanOrEqual(gtk_widget_get_width(dot), 24)

@@ -34,8 +34,8 @@ final class WidgetTests: XCTestCase {
             let control = SegmentedControl(titles: ["A", "B"], label: "Tabs")
             for _ in 0..<3 { _ = control.rootWidget }
             XCTAssertTrue(g_object_is_floating(UnsafeMutableRawPointer(control.widget)) != 0, "still floating, still alive")
-            let window = presentInWindow(control.widget)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: control.widget, width: 400, laidOut: false)
+            defer { fixture.close() }
             control.selectedIndex = 1
             XCTAssertEqual(control.selectedIndex, 1)
         }
@@ -46,8 +46,8 @@ final class WidgetTests: XCTestCase {
             let button = Button("Go")
             var clicks = 0
             button.onClicked = { clicks += 1 }
-            let window = presentInWindow(button.pointer)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: button.pointer, width: 400, laidOut: false)
+            defer { fixture.close() }
             gtk_widget_activate(button.pointer)
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { clicks == 1 }, "activating a shown button clicks it")
 
@@ -74,8 +74,8 @@ final class WidgetTests: XCTestCase {
             let carousel = Carousel(pageCount: captions.count, accessibleLabel: "Photos",
                                     makePage: { () -> Label in made += 1; return Label() },
                                     bindPage: { label, index in label.text = captions[index] })
-            let window = presentInWindow(carousel.widget, width: 600, height: 400)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: carousel.widget, width: 600, height: 400, laidOut: false)
+            defer { fixture.close() }
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { carousel.scroller.layout.viewportWidth > 0 })
             carousel.scrollTo(page: 30, animated: false)
             // The page's widget is made, bound and allocated by the layout that follows.
@@ -100,8 +100,8 @@ final class WidgetTests: XCTestCase {
             let control = SegmentedControl(titles: ["A", "B"], label: "Tabs")
             control.embed(in: UnsafeMutableRawPointer(frame))
             XCTAssertTrue(gtk_frame_get_child(frame.cast()) == control.widget)
-            let window = presentInWindow(box)
-            defer { gtk_window_destroy(window.cast()) }
+            let fixture = WidgetFixture(hosting: box, width: 400, laidOut: false)
+            defer { fixture.close() }
             let handle = Widget(unsafeRetaining: UnsafeMutableRawPointer(box))
             XCTAssertTrue(handle.isSame(as: Widget(unsafeRetaining: UnsafeMutableRawPointer(box))))
             XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { handle.allocatedSize.width > 0 }, "laid out in the window")

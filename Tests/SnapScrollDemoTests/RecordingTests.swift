@@ -1,6 +1,7 @@
 import CSnapGtk
 @_spi(Testing) import SnapGtk
 @testable import SnapScrollDemo
+import SnapCore
 import XCTest
 
 /// The recording format (docs/recording.md): what is written reads back as the same values, exactly (a replay must
@@ -68,7 +69,7 @@ final class RecordingTests: XCTestCase {
 
     func testDeltasAndVelocitiesReadBackExactlyAndTimesToTheMicrosecond() throws {
         // Seeded: any Double a controller may hand over.
-        var generator = SplitMix(seed: 23)
+        var generator = SplitMix64(seed: 23)
         var recording = Recording()
         recording.page = "strip"
         (recording.width, recording.height, recording.contentWidth, recording.contentHeight) = (960, 640, 960, 593)
@@ -181,17 +182,8 @@ final class RecordingTests: XCTestCase {
     }
 }
 
-/// A small seeded generator (SplitMix64), so the property test is the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    /// A number in `range`, from the package's seeded generator, so the property test is the same on every run.
     mutating func double(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }

@@ -223,6 +223,18 @@ def test_replay_refuses_a_wrong_version_a_foreign_file_and_a_file_too_large():
         p.stderr.startswith("snapscroll-demo: recording /nonexistent/session.rec: cannot write: "), p
 
 
+def check_replay_needs(path, text, lines, component):
+    """The recording at `path` (its `text`) replays with every settle matching; without the lines that match the
+    pattern `lines`, its replay differs at a settle of `component`: the replay did act on those lines."""
+    expected = recorded_settles(path)
+    status, out, err = replay(path)
+    assert (status, out, err) == (0, f"replay: {len(expected)} settles, all match\n", ""), (status, out, err, text)
+    with open(path, "w") as f:
+        f.write(re.sub(lines, "", text, flags=re.M))
+    status, out, err = replay(path)
+    assert status == 1 and f" differs: expected {component} " in out, (status, out, err, text)
+
+
 def test_record_pages_settings_and_resizes_replay_through_the_window():
     """A page switch, a setting (the QA panel) and a resize are recorded and replayed through the window's own paths:
     the carousel's settles after them, whose offsets depend on the window's width, match."""
@@ -256,14 +268,8 @@ def test_record_pages_settings_and_resizes_replay_through_the_window():
         assert re.search(r"^\S+ setting qa-panel off$", text, re.M), text
         assert re.search(r"^option size 960x640$", text, re.M), text
         assert re.search(r"^\S+ resize 72\d 5\d\d$", text, re.M), text
-        expected = recorded_settles(path)
-        status, out, err = replay(path)
-        assert (status, out, err) == (0, f"replay: {len(expected)} settles, all match\n", ""), (status, out, err, text)
         # Without its resize, the same session does not match: the replay did resize the window.
-        with open(path, "w") as f:
-            f.write(re.sub(r"^\S+ resize .*\n", "", text, flags=re.M))
-        status, out, err = replay(path)
-        assert status == 1 and " differs: expected carousel " in out, (status, out, err)
+        check_replay_needs(path, text, r"^\S+ resize .*\n", "carousel")
     finally:
         os.unlink(path)
 
@@ -335,13 +341,7 @@ def test_settings_changed_from_the_main_menu_are_replayed():
             text = f.read()
         assert re.search(r"^\S+ setting right-to-left on$", text, re.M), text
         assert re.search(r"^\S+ setting reduce-motion on$", text, re.M), text
-        expected = recorded_settles(path)
-        status, out, err = replay(path)
-        assert (status, out, err) == (0, f"replay: {len(expected)} settles, all match\n", ""), (status, out, err, text)
         # Without the right-to-left switch the same input settles elsewhere.
-        with open(path, "w") as f:
-            f.write(re.sub(r"^\S+ setting right-to-left on\n", "", text, flags=re.M))
-        status, out, err = replay(path)
-        assert status == 1 and " differs: expected strip " in out, (status, out, err, text)
+        check_replay_needs(path, text, r"^\S+ setting right-to-left on\n", "strip")
     finally:
         os.unlink(path)

@@ -39,12 +39,7 @@ struct ThreadSample {
 
     /// The number in the space-separated `field` (from 0) of a /proc file's first line; nil when there is none.
     private static func procNumber(_ path: String, field: Int) -> Int? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 256)
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count > 0, let line = bytes[..<count].split(separator: UInt8(ascii: "\n")).first else { return nil }
+        guard let line = procFile(path, upTo: 256).split(separator: UInt8(ascii: "\n")).first else { return nil }
         let fields = line.split(separator: UInt8(ascii: " "))
         guard fields.count > field else { return nil }
         return Int(String(decoding: fields[field], as: UTF8.self))
@@ -76,6 +71,17 @@ struct LateFrames {
          "late_steal_ms": BenchLine.number(stolen), "late_major_faults": String(faults),
          "late_thread_cpu_ms": BenchLine.number(busy), "late_intervals_ms": BenchLine.number(span)]
     }
+}
+
+/// The first `limit` bytes of a /proc file, in one read (the kernel makes such a file whole on each read); empty
+/// when it cannot be read.
+func procFile(_ path: String, upTo limit: Int) -> ArraySlice<UInt8> {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: limit)
+    let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    return count > 0 ? bytes[..<count] : []
 }
 
 /// A POSIX clock's reading in seconds (monotonic time, or processor time of this thread or process).

@@ -22,7 +22,7 @@ struct ThreadUsage {
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard let tid = Int(name) else { continue }
-            let stat = contents("/proc/self/task/\(tid)/stat")
+            let stat = procFile("/proc/self/task/\(tid)/stat", upTo: 4096)
             // "tid (comm) state ppid … utime stime …": utime and stime are the 12th and 13th fields after the comm's ')'.
             guard let open = stat.firstIndex(of: UInt8(ascii: "(")), let close = stat.lastIndex(of: UInt8(ascii: ")"))
             else { continue }
@@ -31,7 +31,7 @@ struct ThreadUsage {
             let ticks = (Int(String(decoding: fields[11], as: UTF8.self)) ?? 0)
                 + (Int(String(decoding: fields[12], as: UTF8.self)) ?? 0)
             var switches = 0
-            for line in contents("/proc/self/task/\(tid)/status").split(separator: UInt8(ascii: "\n")) {
+            for line in procFile("/proc/self/task/\(tid)/status", upTo: 4096).split(separator: UInt8(ascii: "\n")) {
                 let text = String(decoding: line, as: UTF8.self)
                 if text.hasPrefix("voluntary_ctxt_switches:") || text.hasPrefix("nonvoluntary_ctxt_switches:") {
                     switches += Int(text.split(separator: ":").last.map { $0.trimmingPrefix(while: { $0 == " " || $0 == "\t" }) }.map(String.init) ?? "") ?? 0
@@ -55,14 +55,5 @@ struct ThreadUsage {
             byName[now.name] = (sum.cpuMs + cpu, sum.switches + switches)
         }
         return byName
-    }
-
-    private static func contents(_ path: String) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(bytes[..<count]) : []
     }
 }

@@ -252,34 +252,35 @@ private struct ContentReader {
 
     /// Walks an object whose `{` was consumed, calling `member` with each key; `member` consumes the value.
     private mutating func object(_ member: (inout ContentReader, JSONSyntaxScanner.StringToken) throws(Problem) -> Void) throws(Problem) {
-        do {
-            if scanner.peek() == UInt8(ascii: "}") { scanner.index += 1; return }
+        try walk { reader in
+            if reader.scanner.peek() == UInt8(ascii: "}") { reader.scanner.index += 1; return }
             repeat {
-                guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.unexpected("a key string") }
-                let key = try scanner.string()
-                try scanner.expect(UInt8(ascii: ":"), "':'")
-                _ = scanner.peek()
-                try member(&self, key)
-            } while try scanner.nextElement(close: UInt8(ascii: "}"))
-        } catch let failure as JSONSyntaxScanner.Failure {
-            throw .syntax(failure)
-        } catch let problem as Problem {
-            throw problem
-        } catch {
-            throw .syntax(scanner.unexpected("a value"))
+                guard reader.scanner.peek() == UInt8(ascii: "\"") else { throw reader.scanner.unexpected("a key string") }
+                let key = try reader.scanner.string()
+                try reader.scanner.expect(UInt8(ascii: ":"), "':'")
+                _ = reader.scanner.peek()
+                try member(&reader, key)
+            } while try reader.scanner.nextElement(close: UInt8(ascii: "}"))
         }
     }
 
     /// Walks an array whose `[` was consumed, calling `element` with each index; `element` consumes the value.
     private mutating func array(_ element: (inout ContentReader, Int) throws(Problem) -> Void) throws(Problem) {
-        do {
-            if scanner.peek() == UInt8(ascii: "]") { scanner.index += 1; return }
+        try walk { reader in
+            if reader.scanner.peek() == UInt8(ascii: "]") { reader.scanner.index += 1; return }
             var i = 0
             repeat {
-                _ = scanner.peek()
-                try element(&self, i)
+                _ = reader.scanner.peek()
+                try element(&reader, i)
                 i += 1
-            } while try scanner.nextElement(close: UInt8(ascii: "]"))
+            } while try reader.scanner.nextElement(close: UInt8(ascii: "]"))
+        }
+    }
+
+    /// Runs a container's `walk`: the scanner's syntax failures and the members' problems come out as problems.
+    private mutating func walk(_ body: (inout ContentReader) throws -> Void) throws(Problem) {
+        do {
+            try body(&self)
         } catch let failure as JSONSyntaxScanner.Failure {
             throw .syntax(failure)
         } catch let problem as Problem {

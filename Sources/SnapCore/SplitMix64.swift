@@ -1,0 +1,17 @@
+/// SplitMix64: a tiny, fast, seeded generator, so the property tests and the benchmarks draw the same numbers on
+/// every run. Shared by this package's tests and benchmarks; not part of the library's API.
+package struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    package init(seed: UInt64) {
+        state = seed
+    }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
