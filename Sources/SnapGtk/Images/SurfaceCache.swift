@@ -74,7 +74,7 @@ final class SurfaceCache {
     /// screen any more (a hidden carousel): the next draw decodes again, at the size it is drawn then.
     func releaseDecoded() {
         while let path = order.first { drop(path) }
-        releases += 1
+        for entry in pending.values { entry.released = true }
     }
 
     /// Whether `image` has visibly fewer pixels than covering `fitting` needs (and the file has more to give).
@@ -172,15 +172,12 @@ final class SurfaceCache {
     private final class Pending {
         var job: DecodeQueue.Job?
         var requests: [Request] = []
-        /// `releases` when the decode was asked for: a result that comes back after a later `releaseDecoded()` is
-        /// not kept (whoever asked is told, and asks again at the size it draws when shown).
-        var releasesAtStart = 0
+        /// Whether `releaseDecoded()` ran since the decode was asked for: its result is then not kept (whoever asked
+        /// is told, and asks again at the size it draws when shown).
+        var released = false
         /// The width the decode was asked to cover (the image's own when nil).
         var wantedWidth: Int?
     }
-
-    /// How many times `releaseDecoded()` ran.
-    private var releases = 0
 
     /// Decodes the file at `path` on a worker so its pixels cover `fitting` (device pixels); requests for a path being
     /// decoded wait for that decode, which takes their lowest `rank`. `done` runs on GTK's thread with nil once the
@@ -194,7 +191,6 @@ final class SurfaceCache {
         }
         let entry = Pending()
         entry.requests.append(request)
-        entry.releasesAtStart = releases
         pending[path] = entry
         var wanted = fitting
         if case .decoded(let kept) = entries[path], let fitting {
@@ -233,7 +229,7 @@ final class SurfaceCache {
         case (_, .failed(let known)?):
             // Known failed already (decoded again all the same): that stays.
             failure = known
-        case (.success, _) where (entry?.releasesAtStart ?? releases) != releases:
+        case (.success, _) where entry?.released == true:
             // Asked for before the pixels were released (the carousel was hidden meanwhile): not kept.
             if entries[path] == nil { entries[path] = .good }
         case (.success(let decoded), .decoded(let kept)?) where kept.width >= decoded.width:
