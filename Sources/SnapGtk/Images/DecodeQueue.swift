@@ -65,7 +65,6 @@ final class DecodeQueue {
     }
 
     private func start(_ job: Job) {
-        job.started = true
         running += 1
         peakRunning = max(peakRunning, running)
         let cancellable = g_cancellable_new()!
@@ -106,8 +105,8 @@ extension Texture {
         fileprivate let rank: () -> Int
         fileprivate var done: ((Result<DecodedImage, ImageFile.Failure>) -> Void)?
         fileprivate var cancellable: UnsafeMutablePointer<GCancellable>?
-        /// Whether a worker has it (or had it).
-        fileprivate(set) var started = false
+        /// Whether a worker has it (until its result is back, when nothing asks any more).
+        var started: Bool { cancellable != nil }
 
         fileprivate init(queue: DecodeQueue, input: DecodeInput, rank: @escaping () -> Int,
                          done: @escaping (Result<DecodedImage, ImageFile.Failure>) -> Void) {
@@ -123,11 +122,7 @@ extension Texture {
             // A running decode's worker is told through its `GCancellable`.
             guard done != nil else { return }
             done = nil
-            if started {
-                if let cancellable { g_cancellable_cancel(cancellable) }
-            } else {
-                queue.waiting.removeAll { $0 === self }
-            }
+            if let cancellable { g_cancellable_cancel(cancellable) } else { queue.waiting.removeAll { $0 === self } }
         }
     }
 }

@@ -14,10 +14,9 @@ public enum DecodeTiming {
     /// does); the wall time in milliseconds, or nil when it failed.
     public static func inProcess(path: String, fitting: (width: Int, height: Int)) -> Double? {
         milliseconds {
-            let result = ImageFile.withFile(path: path, limits: .standard) { fd, size -> Result<Bool, ImageFile.Failure> in
+            (try? ImageFile.withFile(path: path, limits: .standard) { fd, size in
                 .success(InProcessDecode.decode(fd: fd, size: size, fitWidth: fitting.width, fitHeight: fitting.height))
-            }
-            return (try? result.get()) == true
+            }.get()) == true
         }
     }
 

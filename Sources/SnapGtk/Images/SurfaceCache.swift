@@ -79,10 +79,14 @@ final class SurfaceCache {
     /// Whether `image` has visibly fewer pixels than covering `fitting` needs (and the file has more to give).
     /// Not when a decode at least that wide failed before (`failedWidth`): it would fail again.
     private func needsMore(_ image: DecodedImage, _ fitting: (width: Int, height: Int)?, path: String) -> Bool {
-        let scale = fitting.map { ImageFormats.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: $0) } ?? 1
-        let wanted = Double(image.naturalWidth) * scale
+        let wanted = fitting.map { Self.coverWidth(image, $0) } ?? Double(image.naturalWidth)
         if let failed = failedWidth[path], wanted >= Double(failed) { return false }
         return image.width < image.naturalWidth && Double(image.width) + 1 < wanted
+    }
+
+    /// The width `image`'s file is decoded at to cover `box`.
+    private static func coverWidth(_ image: DecodedImage, _ box: (width: Int, height: Int)) -> Double {
+        Double(image.naturalWidth) * ImageFormats.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: box)
     }
 
     /// The width of a larger decode that failed, by path, when a smaller one had succeeded: the smaller pixels stay,
@@ -193,10 +197,7 @@ final class SurfaceCache {
         pending[path] = entry
         var wanted = fitting
         if case .decoded(let kept, _) = entries[path], let fitting {
-            func width(_ box: (width: Int, height: Int)) -> Int {
-                let scale = ImageFormats.coverScale(width: kept.naturalWidth, height: kept.naturalHeight, fitting: box)
-                return Int((Double(kept.naturalWidth) * scale).rounded(.up))
-            }
+            func width(_ box: (width: Int, height: Int)) -> Int { Int(Self.coverWidth(kept, box).rounded(.up)) }
             entry.wantedWidth = width(fitting)
             // Larger now: with some room, so a window being dragged wider does not decode at every step (not past
             // a width that failed before).
