@@ -1,5 +1,6 @@
 import CSnapGtk
 import Foundation
+import SnapDecode
 @_spi(Testing) @_spi(GtkInterop) @testable import SnapGtk
 import XCTest
 
@@ -190,8 +191,8 @@ final class DecodeBudgetTests: XCTestCase {
             let path = try writeImage(in: folder, "small.\(format)", width: 48, height: 32, format: format)
             XCTAssertNil(failure(ImageFile.load(path: path)), format)
         }
-        XCTAssertEqual(ImageFile.offeredFormat(Array("<?xml version=\"1.0\"?>\n<svg xmlns=".utf8)), "svg")
-        XCTAssertNil(ImageFile.offeredFormat(Array("P6\n".utf8)))
+        XCTAssertEqual(ImageFormats.sniff(Array("<?xml version=\"1.0\"?>\n<svg xmlns=".utf8)), "svg")
+        XCTAssertNil(ImageFormats.sniff(Array("P6\n".utf8)))
     }
 
     func testEveryOfferedFormatsSizeIsCheckedBeforeDecoding() throws {

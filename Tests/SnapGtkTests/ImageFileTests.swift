@@ -156,4 +156,37 @@ final class ImageFileTests: XCTestCase {
             XCTAssertNotNil(cache.knownFailure(path: cut))
         }
     }
+
+    /// Beyond `capacity` images, or `byteBudget` bytes, the least recently used are dropped (a lookup is a use; the
+    /// image just kept stays whatever its size); a dropped file is still known, so it is no new load.
+    func testCacheDropsTheLeastRecentlyUsedBeyondItsCapacityAndBudget() throws {
+        let paths = try (0..<4).map { try png("lru\($0).png", width: 100, height: 100) }
+        let large = try png("lru-large.png", width: 400, height: 400)
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let cache = SurfaceCache(capacity: 3, byteBudget: 3 * 100 * 100 * 4, queue: DecodeQueue(limit: 2))
+            @MainActor func decode(_ path: String) {
+                var answered = false
+                let request = cache.decode(path: path, fitting: nil, rank: { 0 }) { _ in answered = true }
+                XCTAssertTrue(GtkThread.iterate(timeout: testPatience) { answered }, "no answer for \(path)")
+                withExtendedLifetime(request) {}
+            }
+            @MainActor func kept() -> [Bool] {
+                paths.map { if case .image = cache.lookup(path: $0, fitting: nil) { true } else { false } }
+            }
+            for path in paths.prefix(3) { decode(path) }
+            guard case .image = cache.lookup(path: paths[0], fitting: nil) else { return XCTFail("the first image was dropped") }
+            decode(paths[3])
+            XCTAssertEqual(cache.sizes.images, 3)
+            // The second was the least recently used (a lookup changes the order of use, never what is kept).
+            XCTAssertEqual(kept(), [true, false, true, true])
+            XCTAssertEqual(cache.decodedBytes, 3 * 100 * 100 * 4)
+
+            // Over the byte budget: one large image is kept alone.
+            decode(large)
+            XCTAssertEqual(cache.sizes.images, 1)
+            guard case .image = cache.lookup(path: large, fitting: nil) else { return XCTFail("the image just kept was dropped") }
+            XCTAssertEqual(cache.sizes.files, 5, "dropped files stay known")
+        }
+    }
 }

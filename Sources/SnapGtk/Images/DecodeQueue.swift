@@ -59,18 +59,12 @@ final class DecodeQueue {
     /// Starts waiting jobs, lowest rank first, while workers are free.
     private func pump() {
         while !isPaused, running < limit, !waiting.isEmpty {
-            var best = 0
-            var bestRank = waiting[0].rank()
-            for i in waiting.indices.dropFirst() {
-                let rank = waiting[i].rank()
-                if rank < bestRank { (best, bestRank) = (i, rank) }
-            }
-            start(waiting.remove(at: best))
+            let ranks = waiting.map { $0.rank() }
+            start(waiting.remove(at: ranks.indices.min { ranks[$0] < ranks[$1] }!))
         }
     }
 
     private func start(_ job: Job) {
-        job.started = true
         running += 1
         peakRunning = max(peakRunning, running)
         let cancellable = g_cancellable_new()!
@@ -85,7 +79,7 @@ final class DecodeQueue {
     }
 
     /// Back on GTK's thread: hands the result over, or drops it when the job was cancelled meanwhile.
-    fileprivate func finish(_ job: Job, _ output: DecodeOutput?) {
+    fileprivate func finish(_ job: Job, _ result: Result<DecodedImage, ImageFile.Failure>?) {
         running -= 1
         if let cancellable = job.cancellable { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
         job.cancellable = nil
@@ -94,7 +88,7 @@ final class DecodeQueue {
         if let done {
             // A task that was not cancelled always returns a result; should GLib hand none back, the waiters still
             // get an answer rather than waiting for ever.
-            done(output?.result ?? .failure(ImageFile.Failure("not a readable image: the decoder gave no result")))
+            done(result ?? .failure(ImageFile.Failure("not a readable image: the decoder gave no result")))
         }
         schedulePump()
     }
@@ -111,8 +105,8 @@ extension Texture {
         fileprivate let rank: () -> Int
         fileprivate var done: ((Result<DecodedImage, ImageFile.Failure>) -> Void)?
         fileprivate var cancellable: UnsafeMutablePointer<GCancellable>?
-        /// Whether a worker has it (or had it).
-        fileprivate(set) var started = false
+        /// Whether a worker has it (until its result is back, when nothing asks any more).
+        var started: Bool { cancellable != nil }
 
         fileprivate init(queue: DecodeQueue, input: DecodeInput, rank: @escaping () -> Int,
                          done: @escaping (Result<DecodedImage, ImageFile.Failure>) -> Void) {
@@ -128,11 +122,7 @@ extension Texture {
             // A running decode's worker is told through its `GCancellable`.
             guard done != nil else { return }
             done = nil
-            if started {
-                if let cancellable { g_cancellable_cancel(cancellable) }
-            } else {
-                queue.waiting.removeAll { $0 === self }
-            }
+            if let cancellable { g_cancellable_cancel(cancellable) } else { queue.waiting.removeAll { $0 === self } }
         }
     }
 }
@@ -153,27 +143,21 @@ struct Handoff: ~Copyable, Sendable {
     }
 }
 
-/// What a worker needs: immutable, so it may be read from the worker while GTK's thread holds it too.
+/// What a worker needs, immutable, and its result: written once on the worker before it returns the task, read on
+/// GTK's thread after (GTask's completion orders the two; `returned` says so).
 final class DecodeInput: Sendable {
     let path: String
     let fitting: (width: Int, height: Int)?
     let limits: ImageFile.Limits
     let handoff = Handoff()
+    nonisolated(unsafe) var result: Result<DecodedImage, ImageFile.Failure>?
+    let returned = Handoff()
 
     init(path: String, fitting: (width: Int, height: Int)?, limits: ImageFile.Limits) {
         self.path = path
         self.fitting = fitting
         self.limits = limits
     }
-}
-
-/// A worker's result on its way to GTK's thread through `g_task_return_pointer`. Written once on the worker before
-/// it returns the task, read on GTK's thread after (GTask's completion orders the two).
-private final class DecodeOutput {
-    let result: Result<DecodedImage, ImageFile.Failure>
-    let handoff = Handoff()
-
-    init(_ result: Result<DecodedImage, ImageFile.Failure>) { self.result = result }
 }
 
 // The C callbacks are free functions, so none of them is main-actor isolated: a closure written inside the
@@ -186,30 +170,26 @@ private func decodeOnWorker(_ task: OpaquePointer?, _ source: gpointer?, _ data:
     guard let task, let data else { return }
     let input = Unmanaged<DecodeInput>.fromOpaque(data).takeUnretainedValue()
     input.handoff.take()
-    if g_cancellable_is_cancelled(cancellable) != 0 {
-        g_task_return_pointer(task, nil, nil)
-        return
-    }
     // Cancelled while running, the decode gets a moment to finish, then its loader is killed (it is told through
     // the cancellable).
-    let output = DecodeOutput(ImageFile.load(path: input.path, fitting: input.fitting, limits: input.limits,
-                                             cancellable: cancellable))
-    output.handoff.give()
-    g_task_return_pointer(task, Unmanaged.passRetained(output).toOpaque(), releaseDecodeOutput)
+    if g_cancellable_is_cancelled(cancellable) == 0 {
+        input.result = ImageFile.load(path: input.path, fitting: input.fitting, limits: input.limits, cancellable: cancellable)
+    }
+    input.returned.give()
+    g_task_return_boolean(task, 1)
 }
 
 /// The task's callback, on GTK's thread (the thread whose main context started the task).
 private func decodeFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: gpointer?) {
     guard let data else { return }
-    // The output becomes ours here (GTask no longer frees it); a cancelled task returned none. Both pointers cross
-    // into the main-actor closure as addresses (this function is GTK's thread's, as the check inside asserts).
+    // A cancelled task answers false (GTask checks its cancellable). The job crosses into the main-actor closure as
+    // an address (this function is GTK's thread's, as the check inside asserts).
     let job = UInt(bitPattern: data)
-    let output = UInt(bitPattern: g_task_propagate_pointer(result, nil))
+    let answered = g_task_propagate_boolean(result, nil) != 0
     onGtkThread {
         let job = Unmanaged<DecodeQueue.Job>.fromOpaque(UnsafeRawPointer(bitPattern: job)!).takeRetainedValue()
-        let output = UnsafeRawPointer(bitPattern: output).map { Unmanaged<DecodeOutput>.fromOpaque($0).takeRetainedValue() }
-        output?.handoff.take()
-        job.queue.finish(job, output)
+        if answered { job.input.returned.take() }
+        job.queue.finish(job, answered ? job.input.result : nil)
     }
 }
 
@@ -217,11 +197,4 @@ private func decodeFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: 
 private func releaseDecodeInput(_ data: gpointer?) {
     guard let data else { return }
     Unmanaged<DecodeInput>.fromOpaque(data).release()
-}
-
-/// Frees a result nobody took (GTask calls this when the task goes without `g_task_propagate_pointer`).
-private func releaseDecodeOutput(_ data: gpointer?) {
-    guard let data else { return }
-    let output = Unmanaged<DecodeOutput>.fromOpaque(data).takeRetainedValue()
-    output.handoff.take()
 }

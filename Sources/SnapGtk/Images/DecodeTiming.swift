@@ -1,4 +1,4 @@
-import Glibc
+import CSnapGtk
 import SnapDecode
 
 /// The decode benchmark's hooks (`bench/decode.py` through the demo): one decode through the loader pool, the same
@@ -7,20 +7,23 @@ import SnapDecode
 public enum DecodeTiming {
     /// Decodes `path` through the pool to cover `fitting`; the wall time in milliseconds, or nil when it failed.
     public static func pooled(path: String, fitting: (width: Int, height: Int)) -> Double? {
-        let start = DecoderProcess.monotonicSeconds()
-        guard case .success = ImageFile.load(path: path, fitting: fitting) else { return nil }
-        return (DecoderProcess.monotonicSeconds() - start) * 1000
+        milliseconds { (try? ImageFile.load(path: path, fitting: fitting).get()) != nil }
     }
 
     /// Decodes `path` in this process with the loader's own GdkPixbuf code (opened and checked as the pool's way
     /// does); the wall time in milliseconds, or nil when it failed.
     public static func inProcess(path: String, fitting: (width: Int, height: Int)) -> Double? {
-        let start = DecoderProcess.monotonicSeconds()
-        let result = ImageFile.withFile(path: path, limits: .standard) { fd, size -> Result<Bool, ImageFile.Failure> in
-            .success(InProcessDecode.decode(fd: fd, size: size, fitWidth: fitting.width, fitHeight: fitting.height))
+        milliseconds {
+            (try? ImageFile.withFile(path: path, limits: .standard) { fd, size in
+                .success(InProcessDecode.decode(fd: fd, size: size, fitWidth: fitting.width, fitHeight: fitting.height))
+            }.get()) == true
         }
-        guard case .success(true) = result else { return nil }
-        return (DecoderProcess.monotonicSeconds() - start) * 1000
+    }
+
+    /// The wall time `body` took in milliseconds, or nil when it failed.
+    private static func milliseconds(_ body: () -> Bool) -> Double? {
+        let start = g_get_monotonic_time()
+        return body() ? Double(g_get_monotonic_time() - start) / 1000 : nil
     }
 
     /// Ends every idle loader and reaps it: the next decode starts a new one.

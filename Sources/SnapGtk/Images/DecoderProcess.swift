@@ -35,7 +35,8 @@ enum DecoderProcess {
         let cancelFd = cancellable.map { g_cancellable_get_fd($0) } ?? -1
         if cancelFd >= 0 { polls.append(pollfd(fd: cancelFd, events: Int16(POLLIN), revents: 0)) }
         defer { if cancelFd >= 0 { g_cancellable_release_fd(cancellable) } }
-        while true {
+        var result: Result<DecodedImage, ImageFile.Failure>?
+        while result == nil {
             if cancelledAt == nil, let cancellable, g_cancellable_is_cancelled(cancellable) != 0 {
                 cancelledAt = monotonicSeconds()
                 if polls.count > 2 { polls.removeLast() }
@@ -44,15 +45,15 @@ enum DecoderProcess {
             let deadline = min(start + limits.decodeWallSeconds, cancelledAt.map { $0 + cancelGrace } ?? .infinity)
             if now >= deadline {
                 _ = LoaderPool.shared.end(loader, kill: true)
-                if cancelledAt != nil { return .failure(ImageFile.Failure("cancelled")) }
-                return .failure(.abandoned("decoding took longer than its \(seconds(limits.decodeWallSeconds)) s time budget"))
+                result = .failure(.abandoned("decoding took longer than its \(seconds(limits.decodeWallSeconds)) s time budget"))
+                break
             }
             let ready = poll(&polls, nfds_t(polls.count), Int32(min((deadline - now) * 1000 + 1, 60_000)))
             if ready < 0, errno != EINTR { break }
             if ready <= 0 { continue }
             if polls[0].revents & Int16(POLLIN) != 0 {
                 guard let message = LoaderWire.receive(loader.socket, count: LoaderWire.answerCount) else { break }
-                let result = answer(message, limits: limits)
+                result = answer(message, limits: limits)
                 if case .failure(let failure) = result, failure.abandoned || failure.brief == malformed.brief {
                     // A loader over its budget ends by itself after its answer; one that gave a malformed answer is
                     // not trusted with another file.
@@ -60,14 +61,11 @@ enum DecoderProcess {
                 } else {
                     LoaderPool.shared.keep(loader)
                 }
-                return cancelledAt == nil ? result : .failure(ImageFile.Failure("cancelled"))
-            }
-            if polls[0].revents != 0 || polls[1].revents != 0 { break }
+            } else if polls[0].revents != 0 || polls[1].revents != 0 { break }
         }
-        // The loader ended (or its socket failed) without an answer.
-        let outcome = LoaderPool.shared.end(loader, kill: true)
-        if cancelledAt != nil { return .failure(ImageFile.Failure("cancelled")) }
-        return .failure(ended(outcome, limits: limits))
+        // No result: the loader ended (or its socket failed) without an answer.
+        let decoded = result ?? .failure(ended(LoaderPool.shared.end(loader, kill: true), limits: limits))
+        return cancelledAt == nil ? decoded : .failure(.cancelled)
     }
 
     /// Why a loader that ended gave no answer, from how it ended.
@@ -87,18 +85,14 @@ enum DecoderProcess {
     /// The loader's answer as pixels (its memfd mapped as the surface's memory) or a failure.
     private static func answer(_ message: LoaderWire.Message, limits: ImageFile.Limits) -> Result<DecodedImage, ImageFile.Failure> {
         let n = message.numbers.map { Int(truncatingIfNeeded: $0) }
+        defer { if message.fd >= 0 { close(message.fd) } }
         if message.numbers[1] == LoaderWire.failureKind {
-            if message.fd >= 0 { close(message.fd) }
             guard n[8] >= 0, n[9] >= 0, n[8] + n[9] == message.text.count else { return .failure(malformed) }
             let brief = String(decoding: message.text[0..<n[8]], as: UTF8.self)
             let full = String(decoding: message.text[n[8]...], as: UTF8.self)
             return .failure(ImageFile.Failure(message: full, brief: brief, abandoned: n[7] != 0))
         }
-        guard message.numbers[1] == LoaderWire.imageKind, message.fd >= 0 else {
-            if message.fd >= 0 { close(message.fd) }
-            return .failure(malformed)
-        }
-        defer { close(message.fd) }
+        guard message.numbers[1] == LoaderWire.imageKind, message.fd >= 0 else { return .failure(malformed) }
         let (width, height, stride) = (n[2], n[3], n[6])
         var info = stat()
         guard width > 0, height > 0, ImageFile.refusal(width: width, height: height, limits: limits) == nil,
@@ -108,7 +102,7 @@ enum DecoderProcess {
         // Private and writable: the pages are the memfd's until something writes (nothing does); sealed, the memfd
         // cannot shrink under the mapping or change.
         guard let mapped = mmap(nil, stride * height, PROT_READ | PROT_WRITE, MAP_PRIVATE, message.fd, 0),
-              mapped != MAP_FAILED else { return .failure(systemFailure("cannot map the decoded pixels")) }
+              mapped != MAP_FAILED else { return .failure(.system("cannot map the decoded pixels")) }
         let surface = cairo_image_surface_create_for_data(mapped.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                           Int32(width), Int32(height), Int32(stride))!
         let mapping = UnsafeMutablePointer<Int>.allocate(capacity: 2)
@@ -132,10 +126,6 @@ enum DecoderProcess {
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value))" : "\(value)"
-    }
-
-    static func systemFailure(_ what: String) -> ImageFile.Failure {
-        ImageFile.Failure("\(what): \(String(cString: strerror(errno)).lowercased())")
     }
 
     /// GLib's monotonic clock (`CLOCK_MONOTONIC`, the one GTK's frame times use), in seconds.

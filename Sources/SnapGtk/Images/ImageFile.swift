@@ -63,6 +63,12 @@ public enum ImageFile {
         }
         init(_ brief: String) { self.init(message: brief, brief: brief) }
         static func abandoned(_ brief: String) -> Failure { Failure(message: brief, brief: brief, abandoned: true) }
+        /// A system call's failure: `code`'s text (`errno`'s by default), after `what` when given.
+        static func system(_ what: String? = nil, code: Int32 = errno) -> Failure {
+            let reason = String(cString: strerror(code)).lowercased()
+            return Failure(what.map { "\($0): \(reason)" } ?? reason)
+        }
+        static let cancelled = Failure("cancelled")
         /// The failure of every decode when no loader is found: the message says where it was looked for.
         static var decoderMissing: Failure {
             let places = ImageFile.decoderCandidates.joined(separator: " or ")
@@ -80,8 +86,8 @@ public enum ImageFile {
         withFile(path: path, limits: limits) { fd, size in
             var opening = [UInt8](repeating: 0, count: min(size, 4096))
             let n = pread(fd, &opening, opening.count, 0)
-            guard n >= 0 else { return .failure(Failure(String(cString: strerror(errno)).lowercased())) }
-            guard let format = offeredFormat(Array(opening[0..<n])), let index = ImageFormats.offered.firstIndex(of: format) else {
+            guard n >= 0 else { return .failure(.system()) }
+            guard let format = ImageFormats.sniff(Array(opening[0..<n])), let index = ImageFormats.offered.firstIndex(of: format) else {
                 return .failure(notOffered)
             }
             return DecoderProcess.decode(fd: fd, size: size, format: index, fitting: fitting, limits: limits,
@@ -111,10 +117,9 @@ public enum ImageFile {
     /// The places looked in, in order: `PREFIX/libexec/snapscroll/` for an executable in `PREFIX/bin`, then the
     /// executable's own folder.
     static let decoderCandidates: [String] = {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-        guard n > 0 else { return [] }
-        let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let link = g_file_read_link("/proc/self/exe", nil) else { return [] }
+        defer { g_free(link) }
+        let exe = String(cString: link)
         guard let slash = exe.lastIndex(of: "/") else { return [] }
         let folder = String(exe[..<slash])
         let beside = folder + "/" + decoderName
@@ -135,12 +140,12 @@ public enum ImageFile {
             switch code {
             case ENOENT: return .failure(Failure("file not found"))
             case ENXIO: return .failure(Failure("not a regular file (a socket)"))
-            default: return .failure(Failure(String(cString: strerror(code)).lowercased()))
+            default: return .failure(.system(code: code))
             }
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(Failure(String(cString: strerror(errno)).lowercased())) }
+        guard fstat(fd, &info) == 0 else { return .failure(.system()) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: return .failure(Failure("not a regular file (a folder)"))
@@ -149,24 +154,18 @@ public enum ImageFile {
         case S_IFSOCK: return .failure(Failure("not a regular file (a socket)"))
         default: return .failure(Failure("not a regular file"))
         }
-        if Int(info.st_size) > limits.maxFileBytes { return .failure(tooLarge(Int(info.st_size), limits)) }
-        if info.st_size == 0 { return .failure(Failure("empty file")) }
-        return body(fd, Int(info.st_size))
+        let size = Int(info.st_size)
+        func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+        if size > limits.maxFileBytes {
+            return .failure(Failure("file too large (\(megabytes(size)) MB, limit \(megabytes(limits.maxFileBytes)) MB)"))
+        }
+        return size == 0 ? .failure(Failure("empty file")) : body(fd, size)
     }
-
-    private static func tooLarge(_ size: Int, _ limits: Limits) -> Failure {
-        Failure("file too large (\(megabytes(size)) MB, limit \(megabytes(limits.maxFileBytes)) MB)")
-    }
-
-    private static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 
     // MARK: - Formats and the loader
 
     /// The refusal of a file in no offered format.
     static let notOffered = Failure("not a readable image: not a format offered (\(ImageFormats.offeredList))")
-
-    /// Which offered format `bytes` (a file's opening) are in, from how the file begins; nil for anything else.
-    static func offeredFormat(_ bytes: [UInt8]) -> String? { ImageFormats.sniff(bytes) }
 
     /// Why an image of `width × height` pixels is refused under `limits`, or nil when it is not.
     static func refusal(width: Int, height: Int, limits: Limits) -> Failure? {

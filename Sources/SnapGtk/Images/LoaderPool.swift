@@ -14,22 +14,17 @@ final class LoaderPool: Sendable {
     static let shared = LoaderPool(capacity: 2)
 
     /// One loader process.
-    final class Loader: Sendable {
-        let pid: pid_t
+    struct Loader: Sendable {
         let pidfd: Int32
         let socket: Int32
-        init(pid: pid_t, pidfd: Int32, socket: Int32) {
-            (self.pid, self.pidfd, self.socket) = (pid, pidfd, socket)
-        }
     }
+
+    /// How long an idle loader is kept, in seconds.
+    static let idleSeconds = 5.0
 
     private struct State {
         var idle: [(loader: Loader, since: Double)] = []
-        var started = 0
-        var live = 0
-        var peakLive = 0
         var timer: UInt32 = 0
-        var idleSeconds = 5.0
     }
 
     /// Most loaders at once.
@@ -44,15 +39,6 @@ final class LoaderPool: Sendable {
         sem_init(places, 0, UInt32(self.capacity))
     }
 
-    /// Loaders started so far, and the most alive at once (tests and the QA log read them).
-    var counts: (started: Int, peak: Int) { state.withLock { ($0.started, $0.peakLive) } }
-
-    /// How long an idle loader is kept, in seconds (5).
-    var idleSeconds: Double {
-        get { state.withLock { $0.idleSeconds } }
-        set { state.withLock { $0.idleSeconds = newValue } }
-    }
-
     /// An idle loader, or a new one; waits while `capacity` loaders are busy. Runs on the decoding thread.
     func take() -> Result<Loader, ImageFile.Failure> {
         while sem_wait(places) != 0, errno == EINTR {}
@@ -62,18 +48,9 @@ final class LoaderPool: Sendable {
             guard poll(&ended, 1, 0) == 1 else { return .success(kept) }
             _ = end(kept, kill: false, givesPlace: false)
         }
-        switch Self.start() {
-        case .success(let loader):
-            state.withLock {
-                $0.started += 1
-                $0.live += 1
-                $0.peakLive = max($0.peakLive, $0.live)
-            }
-            return .success(loader)
-        case .failure(let failure):
-            sem_post(places)
-            return .failure(failure)
-        }
+        let started = Self.start()
+        if case .failure = started { sem_post(places) }
+        return started
     }
 
     /// Gives back a loader that answered and can decode again; it is kept for `idleSeconds`.
@@ -82,7 +59,7 @@ final class LoaderPool: Sendable {
             state.idle.append((loader, DecoderProcess.monotonicSeconds()))
             return state.timer == 0
         }
-        if arm { armTimer(after: idleSeconds) }
+        if arm { armTimer(after: Self.idleSeconds) }
         sem_post(places)
     }
 
@@ -94,7 +71,6 @@ final class LoaderPool: Sendable {
         var info = siginfo_t()
         while waitid(idtype_t(rawValue: 3) /* P_PIDFD */, id_t(loader.pidfd), &info, WEXITED) != 0, errno == EINTR {}
         close(loader.pidfd)
-        state.withLock { $0.live -= 1 }
         if givesPlace { sem_post(places) }
         return (info.si_code, info._sifields._sigchld.si_status)
     }
@@ -117,31 +93,24 @@ final class LoaderPool: Sendable {
         let now = DecoderProcess.monotonicSeconds()
         let (ended, next) = state.withLock { state -> ([Loader], Double?) in
             state.timer = 0
-            let due = state.idle.filter { now - $0.since >= state.idleSeconds - 0.01 }.map(\.loader)
-            state.idle.removeAll { now - $0.since >= state.idleSeconds - 0.01 }
-            state.live -= due.count
-            return (due, state.idle.map { $0.since + state.idleSeconds - now }.min())
+            let due = state.idle.filter { now - $0.since >= Self.idleSeconds - 0.01 }.map(\.loader)
+            state.idle.removeAll { now - $0.since >= Self.idleSeconds - 0.01 }
+            return (due, state.idle.map { $0.since + Self.idleSeconds - now }.min())
         }
         for loader in ended {
             // The loader ends at the end of its input; its pidfd says when, and the main loop reaps it then.
             close(loader.socket)
-            let source = g_unix_fd_source_new(loader.pidfd, G_IO_IN)!
-            g_source_set_callback(source, unsafeBitCast(reapEndedLoader as GUnixFDSourceFunc, to: GSourceFunc.self),
-                                  nil, nil)
-            g_source_attach(source, nil)
-            g_source_unref(source)
+            g_unix_fd_add_full(G_PRIORITY_DEFAULT, loader.pidfd, G_IO_IN, reapEndedLoader, nil, nil)
         }
         if let next { armTimer(after: max(0.05, next)) }
     }
 
     private func armTimer(after seconds: Double) {
-        let source = g_timeout_source_new(guint(max(1, (seconds * 1000).rounded(.up))))!
-        g_source_set_callback(source, { data in
+        // The default main context: GTK's thread runs it.
+        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(1, (seconds * 1000).rounded(.up))), { data in
             Unmanaged<LoaderPool>.fromOpaque(data!).takeUnretainedValue().expire()
             return 0  // G_SOURCE_REMOVE: armed again by `expire` when loaders are still idle
         }, Unmanaged.passRetained(self).toOpaque(), { Unmanaged<LoaderPool>.fromOpaque($0!).release() })
-        let id = g_source_attach(source, nil)  // the default main context: GTK's thread runs it
-        g_source_unref(source)
         state.withLock { $0.timer = id }
     }
 
@@ -151,7 +120,7 @@ final class LoaderPool: Sendable {
         guard let path = ImageFile.decoderPath else { return .failure(ImageFile.Failure.decoderMissing) }
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            return .failure(DecoderProcess.systemFailure("cannot make a socket for the image decoder"))
+            return .failure(.system("cannot make a socket for the image decoder"))
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -179,17 +148,17 @@ final class LoaderPool: Sendable {
         guard spawned == 0 else {
             close(ends[0])
             if spawned == ENOENT { return .failure(ImageFile.Failure.decoderMissing) }
-            return .failure(ImageFile.Failure("cannot start the image decoder: \(String(cString: strerror(spawned)).lowercased())"))
+            return .failure(.system("cannot start the image decoder", code: spawned))
         }
         let pidfd = snap_pidfd_open(pid)
         guard pidfd >= 0 else {
-            let failure = DecoderProcess.systemFailure("cannot watch the image decoder")
+            let failure = ImageFile.Failure.system("cannot watch the image decoder")
             kill(pid, SIGKILL)
             while waitpid(pid, nil, 0) < 0, errno == EINTR {}
             close(ends[0])
             return .failure(failure)
         }
-        return .success(Loader(pid: pid, pidfd: pidfd, socket: ends[0]))
+        return .success(Loader(pidfd: pidfd, socket: ends[0]))
     }
 }
 

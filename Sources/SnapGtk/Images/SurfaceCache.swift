@@ -24,7 +24,8 @@ final class SurfaceCache {
     private enum Entry {
         /// Decoded before, its pixels since dropped.
         case good
-        case decoded(DecodedImage)
+        /// Pixels kept, and the `uses` count when they were last used (for dropping the least recently used).
+        case decoded(DecodedImage, used: Int)
         case failed(Failure)
     }
 
@@ -32,9 +33,10 @@ final class SurfaceCache {
     /// Textures the application gave, by key: asked for such a key, the cache answers with the texture's pixels (the
     /// application's, in memory already) instead of reading a file, and keeps nothing of its own for them.
     var textures: [String: Texture] = [:]
-    /// Paths with a decoded image, least recently used first.
-    private var order: [String] = []
-    private var bytes = 0
+    /// Lookups and keeps so far.
+    private var uses = 0
+    /// Bytes of decoded pixels kept now.
+    private(set) var decodedBytes = 0
     /// Decodes on workers, by path.
     private var pending: [String: Pending] = [:]
     /// Where decodes run.
@@ -60,12 +62,9 @@ final class SurfaceCache {
         return nil
     }
 
-    /// Bytes of decoded pixels kept now.
-    var decodedBytes: Int { bytes }
-
     /// Its size now: images decoded and kept, their bytes, files known (good or bad), files failed, decodes so far.
     var sizes: ImageCacheSizes {
-        ImageCacheSizes(images: order.count, bytes: bytes, files: entries.count,
+        ImageCacheSizes(images: keptPaths.count, bytes: decodedBytes, files: entries.count,
                         failed: entries.values.filter { if case .failed = $0 { true } else { false } }.count,
                         decodes: decodes)
     }
@@ -73,47 +72,50 @@ final class SurfaceCache {
     /// Drops every decoded image; files stay known as good or bad. For images that are not on
     /// screen any more (a hidden carousel): the next draw decodes again, at the size it is drawn then.
     func releaseDecoded() {
-        while let path = order.first { drop(path) }
-        releases += 1
+        for path in entries.keys { drop(path) }
+        for entry in pending.values { entry.released = true }
     }
 
     /// Whether `image` has visibly fewer pixels than covering `fitting` needs (and the file has more to give).
     /// Not when a decode at least that wide failed before (`failedWidth`): it would fail again.
     private func needsMore(_ image: DecodedImage, _ fitting: (width: Int, height: Int)?, path: String) -> Bool {
-        let scale = fitting.map { ImageFormats.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: $0) } ?? 1
-        let wanted = Double(image.naturalWidth) * scale
+        let wanted = fitting.map { Self.coverWidth(image, $0) } ?? Double(image.naturalWidth)
         if let failed = failedWidth[path], wanted >= Double(failed) { return false }
         return image.width < image.naturalWidth && Double(image.width) + 1 < wanted
+    }
+
+    /// The width `image`'s file is decoded at to cover `box`.
+    private static func coverWidth(_ image: DecodedImage, _ box: (width: Int, height: Int)) -> Double {
+        Double(image.naturalWidth) * ImageFormats.coverScale(width: image.naturalWidth, height: image.naturalHeight, fitting: box)
     }
 
     /// The width of a larger decode that failed, by path, when a smaller one had succeeded: the smaller pixels stay,
     /// and no decode that wide is asked for again (it would fail again, at every resize).
     private var failedWidth: [String: Int] = [:]
 
-    private func touch(_ path: String) {
-        if let i = order.firstIndex(of: path), i != order.count - 1 {
-            order.remove(at: i)
-            order.append(path)
-        }
+    /// The paths with pixels kept, least recently used first.
+    private var keptPaths: [String] {
+        entries.compactMap { if case .decoded(_, let used) = $0.value { (path: $0.key, used: used) } else { nil } }
+            .sorted { $0.used < $1.used }.map(\.path)
     }
 
     /// Lets go of the pixels kept for `path`; the file stays known as good (decoded again when next drawn).
     private func drop(_ path: String) {
-        order.removeAll { $0 == path }
-        guard case .decoded(let image) = entries[path] else { return }
-        bytes -= image.byteCount
+        guard case .decoded(let image, _) = entries[path] else { return }
+        decodedBytes -= image.byteCount
         entries[path] = .good
     }
 
+    /// Keeps `image` for `path` (where the pixels it replaces were in the order of use, else as the latest used),
+    /// then drops the least recently used beyond `capacity` or `byteBudget`.
     private func keep(_ image: DecodedImage, at path: String) {
-        if case .decoded(let old) = entries[path] {
-            bytes -= old.byteCount
-        } else {
-            order.append(path)
-        }
-        entries[path] = .decoded(image)
-        bytes += image.byteCount
-        while order.count > capacity || (bytes > byteBudget && order.count > 1) { drop(order[0]) }
+        uses += 1
+        var used = uses
+        if case .decoded(let old, let oldUsed) = entries[path] { (decodedBytes, used) = (decodedBytes - old.byteCount, oldUsed) }
+        entries[path] = .decoded(image, used: used)
+        decodedBytes += image.byteCount
+        var order = keptPaths
+        while order.count > capacity || (decodedBytes > byteBudget && order.count > 1) { drop(order.removeFirst()) }
     }
 
     // MARK: - Decoding on a worker
@@ -135,8 +137,9 @@ final class SurfaceCache {
         switch entries[path] {
         case .failed(let failure):
             return .failed(failure)
-        case .decoded(let image):
-            touch(path)
+        case .decoded(let image, _):
+            uses += 1
+            entries[path] = .decoded(image, used: uses)
             return .image(image, covers: !needsMore(image, fitting, path: path))
         case .good, nil:
             return .none
@@ -172,15 +175,12 @@ final class SurfaceCache {
     private final class Pending {
         var job: DecodeQueue.Job?
         var requests: [Request] = []
-        /// `releases` when the decode was asked for: a result that comes back after a later `releaseDecoded()` is
-        /// not kept (whoever asked is told, and asks again at the size it draws when shown).
-        var releasesAtStart = 0
+        /// Whether `releaseDecoded()` ran since the decode was asked for: its result is then not kept (whoever asked
+        /// is told, and asks again at the size it draws when shown).
+        var released = false
         /// The width the decode was asked to cover (the image's own when nil).
         var wantedWidth: Int?
     }
-
-    /// How many times `releaseDecoded()` ran.
-    private var releases = 0
 
     /// Decodes the file at `path` on a worker so its pixels cover `fitting` (device pixels); requests for a path being
     /// decoded wait for that decode, which takes their lowest `rank`. `done` runs on GTK's thread with nil once the
@@ -194,14 +194,10 @@ final class SurfaceCache {
         }
         let entry = Pending()
         entry.requests.append(request)
-        entry.releasesAtStart = releases
         pending[path] = entry
         var wanted = fitting
-        if case .decoded(let kept) = entries[path], let fitting {
-            func width(_ box: (width: Int, height: Int)) -> Int {
-                let scale = ImageFormats.coverScale(width: kept.naturalWidth, height: kept.naturalHeight, fitting: box)
-                return Int((Double(kept.naturalWidth) * scale).rounded(.up))
-            }
+        if case .decoded(let kept, _) = entries[path], let fitting {
+            func width(_ box: (width: Int, height: Int)) -> Int { Int(Self.coverWidth(kept, box).rounded(.up)) }
             entry.wantedWidth = width(fitting)
             // Larger now: with some room, so a window being dragged wider does not decode at every step (not past
             // a width that failed before).
@@ -233,10 +229,10 @@ final class SurfaceCache {
         case (_, .failed(let known)?):
             // Known failed already (decoded again all the same): that stays.
             failure = known
-        case (.success, _) where (entry?.releasesAtStart ?? releases) != releases:
+        case (.success, _) where entry?.released == true:
             // Asked for before the pixels were released (the carousel was hidden meanwhile): not kept.
             if entries[path] == nil { entries[path] = .good }
-        case (.success(let decoded), .decoded(let kept)?) where kept.width >= decoded.width:
+        case (.success(let decoded), .decoded(let kept, _)?) where kept.width >= decoded.width:
             // No better than the pixels kept meanwhile.
             break
         case (.success(let decoded), _):
@@ -247,7 +243,7 @@ final class SurfaceCache {
             drop(path)
             entries[path] = .failed(reason)
             failure = reason
-        case (.failure, .decoded(let kept)?):
+        case (.failure, .decoded(let kept, _)?):
             // Kept pixels stay; the width asked for is not asked for again.
             failedWidth[path] = min(failedWidth[path] ?? Int.max, max(entry?.wantedWidth ?? kept.naturalWidth, kept.width + 1))
         case (.failure(let reason), _):

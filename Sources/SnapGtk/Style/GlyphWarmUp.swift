@@ -33,10 +33,9 @@ public enum GlyphWarmUp {
 
     private static func begin(_ texts: [String], _ cssClasses: [String], finished: ((GlyphWarmUpReport) -> Void)?) {
         textsGiven += texts.count
-        let input = WarmUpInput(texts: texts, font: FontSetup(styledAs: cssClasses),
-                                done: finished.map { Unmanaged.passRetained(DoneBox($0)).toOpaque() })
-        let data = Unmanaged.passRetained(input).toOpaque()
-        input.handoff.give()
+        let warmUp = WarmUp(texts: texts, font: FontSetup(styledAs: cssClasses), done: finished)
+        let data = Unmanaged.passRetained(warmUp).toOpaque()
+        warmUp.toWorker.give()
         // A thread of its own (not GIO's pool), since it runs at a lower priority; GLib keeps it until it ends.
         g_thread_unref(g_thread_new("glyph-warm-up", warmUpThread, data))
     }
@@ -103,28 +102,19 @@ final class FontOptions: @unchecked Sendable {
     }
 }
 
-/// A worker's input: immutable, handed over once. `done` is the caller's completion (a retained `DoneBox`),
-/// touched only back on GTK's thread.
-final class WarmUpInput: Sendable {
+/// One warm-up on its way to the worker (`toWorker`) and, with the worker's report, back to GTK's thread through an
+/// idle callback (`back`). `done`, the caller's completion, is called and let go of only there: the worker releases
+/// a warm-up only when it has none.
+private final class WarmUp: @unchecked Sendable {
     let texts: [String]
     let font: FontSetup
-    nonisolated(unsafe) let done: UnsafeMutableRawPointer?
-    let handoff = Handoff()
-
-    init(texts: [String], font: FontSetup, done: UnsafeMutableRawPointer?) {
-        self.texts = texts
-        self.font = font
-        self.done = done
-    }
-}
-
-/// The caller's completion and the worker's report for it, carried to GTK's thread through an idle callback.
-private final class DoneBox {
-    let done: (GlyphWarmUpReport) -> Void
-    /// Written by the worker, then handed over (`handoff`) with the box to GTK's thread, which reads it.
+    let done: ((GlyphWarmUpReport) -> Void)?
     var report = GlyphWarmUpReport()
-    let handoff = Handoff()
-    init(_ done: @escaping (GlyphWarmUpReport) -> Void) { self.done = done }
+    let toWorker = Handoff(), back = Handoff()
+
+    init(texts: [String], font: FontSetup, done: ((GlyphWarmUpReport) -> Void)?) {
+        (self.texts, self.font, self.done) = (texts, font, done)
+    }
 }
 
 extension FontSetup {
@@ -157,7 +147,6 @@ extension FontSetup {
             pango_layout_set_text(layout, text, -1)
             var width: Int32 = 0, height: Int32 = 0
             pango_layout_get_size(layout, &width, &height)   // sizes (what measuring asks)
-            let laidOut = LayoutGlyphs(layout)
             // Drawn on a cleared surface, so pixels on it afterwards are this text's.
             cairo_save(cairo)
             cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
@@ -165,9 +154,7 @@ extension FontSetup {
             cairo_restore(cairo)
             cairo_move_to(cairo, 0, 0)
             pango_cairo_show_layout(cairo, layout)             // pictures (what drawing asks)
-            report.glyphs += laidOut.count
-            report.fonts.formUnion(laidOut.fonts)
-            if Self.hasInk(surface) { report.drawn += laidOut.count }
+            report.add(layout, inked: Self.hasInk(surface))
         }
         return report
     }
@@ -181,12 +168,11 @@ extension FontSetup {
     }
 }
 
-/// The glyphs of a Pango layout that its fonts have, and those fonts' descriptions (with their size in pixels).
-struct LayoutGlyphs {
-    var count = 0
-    var fonts: Set<String> = []
-
-    init(_ layout: OpaquePointer) {
+extension GlyphWarmUpReport {
+    /// Counts the glyphs of a Pango layout that its fonts have (as drawn too when `inked`), and notes those fonts'
+    /// descriptions (with their size in pixels).
+    mutating func add(_ layout: OpaquePointer, inked: Bool) {
+        var count = -Int(pango_layout_get_unknown_glyphs_count(layout))
         let iterator = pango_layout_get_iter(layout)
         defer { pango_layout_iter_free(iterator) }
         repeat {
@@ -201,29 +187,30 @@ struct LayoutGlyphs {
                 }
             }
         } while pango_layout_iter_next_run(iterator) != 0
-        count -= Int(pango_layout_get_unknown_glyphs_count(layout))
+        glyphs += count
+        if inked { drawn += count }
     }
 }
 
 // Free functions, not main-actor isolated: they run on the worker or hop to GTK's thread themselves.
 
-/// The worker's body: lowers its own priority, prepares the glyphs, and has GTK's main loop run the completion.
+/// The worker's body: lowers its own priority, prepares the glyphs, and has GTK's main loop run the completion (it
+/// holds no reference of its own meanwhile, so the warm-up and its completion are let go of there).
 private func warmUpThread(_ data: gpointer?) -> gpointer? {
     guard let data else { return nil }
-    let input = Unmanaged<WarmUpInput>.fromOpaque(data).takeRetainedValue()
-    input.handoff.take()
-    let thread = id_t(snap_thread_id())
-    errno = 0
-    let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread)
-    if errno == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, min(nice + 10, 19)) }
-    let report = input.font.prepare(input.texts)
-    if let done = input.done {
-        let box = Unmanaged<DoneBox>.fromOpaque(done).takeUnretainedValue()
-        box.report = report
-        box.handoff.give()
-        // The default main context is GTK's: the completion runs there, from an idle.
-        g_idle_add_full(G_PRIORITY_DEFAULT, warmUpFinished, done, nil)
+    let warmUp = Unmanaged<WarmUp>.fromOpaque(data)
+    let waited = warmUp._withUnsafeGuaranteedRef { warmUp in
+        warmUp.toWorker.take()
+        let thread = id_t(snap_thread_id())
+        errno = 0
+        let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread)
+        if errno == 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, min(nice + 10, 19)) }
+        warmUp.report = warmUp.font.prepare(warmUp.texts)
+        warmUp.back.give()
+        return warmUp.done != nil
     }
+    // The default main context is GTK's: the completion runs there, from an idle.
+    if waited { g_idle_add_full(G_PRIORITY_DEFAULT, warmUpFinished, data, nil) } else { warmUp.release() }
     return nil
 }
 
@@ -231,9 +218,9 @@ private func warmUpFinished(_ data: gpointer?) -> gboolean {
     guard let data else { return 0 }
     let box = UInt(bitPattern: data)
     onGtkThread {
-        let done = Unmanaged<DoneBox>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeRetainedValue()
-        done.handoff.take()
-        done.done(done.report)
+        let warmUp = Unmanaged<WarmUp>.fromOpaque(UnsafeRawPointer(bitPattern: box)!).takeRetainedValue()
+        warmUp.back.take()
+        warmUp.done?(warmUp.report)
     }
     return 0   // G_SOURCE_REMOVE
 }
