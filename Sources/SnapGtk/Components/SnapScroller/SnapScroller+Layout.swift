@@ -49,7 +49,11 @@ extension SnapScroller {
         for report in controller.drainGestures() { onGesture?(gestureEvent(report)) }
         for event in controller.drainEvents() {
             if isInApplicationChange {
-                hold(event)
+                // Kept for `deliverAfterChange`: the last settle (a resize it caused is reported as the data change it
+                // is); the current index is compared with the last one reported then.
+                if case .settled(let index, _, let cause) = event {
+                    pendingSettle = SettleEvent(index: realIndex(index), cause: cause == .resize ? .dataChange : cause, offset: 0)
+                }
                 continue
             }
             switch event {
@@ -113,24 +117,18 @@ extension SnapScroller {
     /// The adjustment's range, page and value at once, for the current geometry (GTK's clamping never moves it): in
     /// the allocation (once), or as our own write when the geometry changes outside one.
     func configureAdjustment() {
-        if isAllocating {
-            configure(adjustment)
-        } else {
-            ScrollableWidget.write(to: content) { configure($0) }
+        let viewport = layout.viewportWidth, value = adjustmentValue, upper = max(layout.contentWidth, viewport)
+        func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+            gtk_adjustment_configure(adjustment, value, 0, upper, viewport * 0.1, viewport * 0.9, viewport)
         }
-    }
-
-    private func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
-        let viewport = layout.viewportWidth
-        gtk_adjustment_configure(adjustment, adjustmentValue, 0, max(layout.contentWidth, viewport),
-                                 viewport * 0.1, viewport * 0.9, viewport)
+        if isAllocating { configure(adjustment) } else { ScrollableWidget.write(to: content, configure) }
     }
 
     /// `index` is the recycler's (virtual) index of the item under the pointer, or the current one; `cause` is
     /// `.click` for a pointer, `.keyboard` for Enter/Space. An item already resting in its place is only tapped.
     func tap(_ index: Int, cause: Cause = .click) {
         onTap?(TapEvent(index: realIndex(index)))
-        guard scrollsToTappedItem && switches.interactive else { return }
+        guard scrollsToTappedItem && isInteractive else { return }
         let resting = !controller.needsFrames && controller.targetIndex == nil && index == controller.currentIndex
             && controller.offset == layout.restingOffset(index)
         guard !resting else { return }
@@ -167,15 +165,11 @@ extension SnapScroller {
 
     // MARK: - Geometry
 
-    func currentItemWidth(viewport: Double) -> Double {
-        itemWidthForViewport?(viewport) ?? itemWidth
-    }
-
     /// The geometry for a viewport width: uniform (constant memory) unless `itemWidths` is set. A loop is a virtual
     /// row of copies of the items: of one shared width, or of the items' own widths repeated round after round.
     func makeLayout(viewportWidth: Double) -> SnapLayout {
         let gap = spacingForViewport?(viewportWidth) ?? spacing
-        let uniform = currentItemWidth(viewport: viewportWidth)
+        let uniform = itemWidthForViewport?(viewportWidth) ?? itemWidth
         guard let itemWidths else {
             let count = loopSpace?.virtualCount ?? itemCount
             return SnapLayout(uniformItemWidth: uniform, count: count, spacing: gap, viewportWidth: viewportWidth)
@@ -211,14 +205,12 @@ extension SnapScroller {
                 layout: newLayout, configuration: controller.configuration,
                 initialIndex: indexBeforeLayout ?? controller.currentIndex)
             if hasViewport { indexBeforeLayout = nil }
-            if realIndex(controller.currentIndex) != reported {
-                // Asked for before there was a width to place it (see `indexBeforeLayout`): now it is current.
-                if isInApplicationChange {
-                    hold(.currentIndexChanged(index: controller.currentIndex))
-                } else if itemCount > 0 {
-                    lastReportedIndex = realIndex(controller.currentIndex)
-                    onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
-                }
+            // Asked for before there was a width to place it (see `indexBeforeLayout`): now it is current (inside an
+            // application's change, `deliverAfterChange` reports it).
+            let current = realIndex(controller.currentIndex)
+            if current != reported && !isInApplicationChange && itemCount > 0 {
+                lastReportedIndex = current
+                onCurrentIndexChanged?(SelectionEvent(index: current, cause: inputCause))
             }
         }
         if !isAllocating { configureAdjustment() }   // the allocation configures it once, after this
@@ -231,19 +223,16 @@ extension SnapScroller {
     /// GTK's scrollbar, over the whole row, when asked for; none while looping (the row has no ends to show).
     /// Nothing scrolls across the row.
     func updateScrollbar() {
-        let shown = storedScrollbarVisible && loopSpace == nil
+        let shown = isScrollbarVisible && loopSpace == nil
         let along = shown ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL
-        if orientation == .vertical {
-            gtk_scrolled_window_set_policy(scrolledWindow.opaque, GTK_POLICY_NEVER, along)
-        } else {
-            gtk_scrolled_window_set_policy(scrolledWindow.opaque, along, GTK_POLICY_NEVER)
-        }
+        let vertical = orientation == .vertical
+        gtk_scrolled_window_set_policy(scrolledWindow.opaque, vertical ? GTK_POLICY_NEVER : along, vertical ? along : GTK_POLICY_NEVER)
     }
 
     func directionChanged() {
         let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         guard rtl != isRightToLeft else { return }
-        isRightToLeft = rtl
+        gestures.isRightToLeft = rtl
         apply()
     }
 
@@ -280,9 +269,8 @@ extension SnapScroller: ScrollableOwner {
     /// The visible width is known here first: a resize rebuilds the geometry, sets the adjustment and places the
     /// items in this one allocation, so no frame shows the old geometry.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
-        let vertical = orientation == .vertical
         // Along the row (its length) and across it (its thickness): a vertical row's length is its height.
-        let (length, thickness) = vertical ? (height, width) : (width, height)
+        let (length, thickness) = orientation == .vertical ? (height, width) : (width, height)
         isAllocating = true
         defer { isAllocating = false }
         relayout(viewportWidth: Double(length), force: needsRelayout)
@@ -293,6 +281,9 @@ extension SnapScroller: ScrollableOwner {
         let viewport = layout.viewportWidth
         let offset = controller.offset
         let mirrored = isMirrored
+        // From the viewport's start edge, in doubles (exact however far along the row), mirrored right to left;
+        // rounded to a whole pixel only here, so a resting item's centre is within half a pixel of its place.
+        func place(_ start: Double, _ length: Double) -> Double { (mirrored ? viewport - start - length : start).rounded() }
         for (index, item) in items.bound {
             let itemWidth = layout.itemWidth(index)
             var min: Int32 = 0
@@ -300,24 +291,17 @@ extension SnapScroller: ScrollableOwner {
             // An item that cannot shrink to its slot (a long title) is given its minimum, centred on the slot, so
             // its centre still rests at the viewport's centre, and drawn clipped to the slot (see `clip(ofChild:)`).
             let width = max(Double(min), itemWidth.rounded())
-            // From the viewport's start edge, in doubles (exact however far along the row), mirrored right to left;
-            // rounded to a whole pixel only here, so a resting item's centre is within half a pixel of its place.
-            let start = layout.itemStart(index) - offset - (width - itemWidth) / 2 + gapShift(ofItem: index)
-            let along = Int32(pixels: (mirrored ? viewport - start - width : start).rounded())
-            var allocation = vertical
-                ? GtkAllocation(x: 0, y: along, width: thickness, height: Int32(pixels: width))
-                : GtkAllocation(x: along, y: 0, width: Int32(pixels: width), height: thickness)
+            let shift = gapShift(ofItem: index)
+            let start = layout.itemStart(index) - offset - (width - itemWidth) / 2 + shift
+            let rect = box(Int32(pixels: place(start, width)), Int32(pixels: width), thickness)
+            var allocation = GtkAllocation(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
             gtk_widget_size_allocate(item, &allocation, -1)
             // An item wider than its slot is drawn within the slot only, never over its neighbours.
             if width > itemWidth.rounded() {
-                let slotStart = layout.itemStart(index) - offset + gapShift(ofItem: index)
-                let slotAlong = Float((mirrored ? viewport - slotStart - itemWidth : slotStart).rounded())
-                let slotLength = Float(itemWidth.rounded())
-                itemClips[item.raw] = vertical
-                    ? graphene_rect_t(origin: graphene_point_t(x: 0, y: slotAlong),
-                                      size: graphene_size_t(width: Float(thickness), height: slotLength))
-                    : graphene_rect_t(origin: graphene_point_t(x: slotAlong, y: 0),
-                                      size: graphene_size_t(width: slotLength, height: Float(thickness)))
+                let slot = box(Float(place(layout.itemStart(index) - offset + shift, itemWidth)), Float(itemWidth.rounded()),
+                               Float(thickness))
+                itemClips[item.raw] = graphene_rect_t(origin: graphene_point_t(x: slot.x, y: slot.y),
+                                                      size: graphene_size_t(width: slot.width, height: slot.height))
             } else {
                 itemClips[item.raw] = nil
             }
