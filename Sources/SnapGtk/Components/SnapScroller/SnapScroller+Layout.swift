@@ -117,11 +117,13 @@ extension SnapScroller {
     /// The adjustment's range, page and value at once, for the current geometry (GTK's clamping never moves it): in
     /// the allocation (once), or as our own write when the geometry changes outside one.
     func configureAdjustment() {
-        let viewport = layout.viewportWidth, value = adjustmentValue, upper = max(layout.contentWidth, viewport)
-        func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
-            gtk_adjustment_configure(adjustment, value, 0, upper, viewport * 0.1, viewport * 0.9, viewport)
-        }
-        if isAllocating { configure(adjustment) } else { ScrollableWidget.write(to: content, configure) }
+        if isAllocating { configure(adjustment) } else { ScrollableWidget.write(to: content) { configure($0) } }
+    }
+
+    private func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        let viewport = layout.viewportWidth
+        gtk_adjustment_configure(adjustment, adjustmentValue, 0, max(layout.contentWidth, viewport),
+                                 viewport * 0.1, viewport * 0.9, viewport)
     }
 
     /// `index` is the recycler's (virtual) index of the item under the pointer, or the current one; `cause` is
@@ -269,8 +271,9 @@ extension SnapScroller: ScrollableOwner {
     /// The visible width is known here first: a resize rebuilds the geometry, sets the adjustment and places the
     /// items in this one allocation, so no frame shows the old geometry.
     func allocateScrollable(width: Int32, height: Int32, adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        let vertical = orientation == .vertical
         // Along the row (its length) and across it (its thickness): a vertical row's length is its height.
-        let (length, thickness) = orientation == .vertical ? (height, width) : (width, height)
+        let (length, thickness) = vertical ? (height, width) : (width, height)
         isAllocating = true
         defer { isAllocating = false }
         relayout(viewportWidth: Double(length), force: needsRelayout)
@@ -281,9 +284,6 @@ extension SnapScroller: ScrollableOwner {
         let viewport = layout.viewportWidth
         let offset = controller.offset
         let mirrored = isMirrored
-        // From the viewport's start edge, in doubles (exact however far along the row), mirrored right to left;
-        // rounded to a whole pixel only here, so a resting item's centre is within half a pixel of its place.
-        func place(_ start: Double, _ length: Double) -> Double { (mirrored ? viewport - start - length : start).rounded() }
         for (index, item) in items.bound {
             let itemWidth = layout.itemWidth(index)
             var min: Int32 = 0
@@ -291,17 +291,24 @@ extension SnapScroller: ScrollableOwner {
             // An item that cannot shrink to its slot (a long title) is given its minimum, centred on the slot, so
             // its centre still rests at the viewport's centre, and drawn clipped to the slot (see `clip(ofChild:)`).
             let width = max(Double(min), itemWidth.rounded())
-            let shift = gapShift(ofItem: index)
-            let start = layout.itemStart(index) - offset - (width - itemWidth) / 2 + shift
-            let rect = box(Int32(pixels: place(start, width)), Int32(pixels: width), thickness)
-            var allocation = GtkAllocation(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            // From the viewport's start edge, in doubles (exact however far along the row), mirrored right to left;
+            // rounded to a whole pixel only here, so a resting item's centre is within half a pixel of its place.
+            let start = layout.itemStart(index) - offset - (width - itemWidth) / 2 + gapShift(ofItem: index)
+            let along = Int32(pixels: (mirrored ? viewport - start - width : start).rounded())
+            var allocation = vertical
+                ? GtkAllocation(x: 0, y: along, width: thickness, height: Int32(pixels: width))
+                : GtkAllocation(x: along, y: 0, width: Int32(pixels: width), height: thickness)
             gtk_widget_size_allocate(item, &allocation, -1)
             // An item wider than its slot is drawn within the slot only, never over its neighbours.
             if width > itemWidth.rounded() {
-                let slot = box(Float(place(layout.itemStart(index) - offset + shift, itemWidth)), Float(itemWidth.rounded()),
-                               Float(thickness))
-                itemClips[item.raw] = graphene_rect_t(origin: graphene_point_t(x: slot.x, y: slot.y),
-                                                      size: graphene_size_t(width: slot.width, height: slot.height))
+                let slotStart = layout.itemStart(index) - offset + gapShift(ofItem: index)
+                let slotAlong = Float((mirrored ? viewport - slotStart - itemWidth : slotStart).rounded())
+                let slotLength = Float(itemWidth.rounded())
+                itemClips[item.raw] = vertical
+                    ? graphene_rect_t(origin: graphene_point_t(x: 0, y: slotAlong),
+                                      size: graphene_size_t(width: Float(thickness), height: slotLength))
+                    : graphene_rect_t(origin: graphene_point_t(x: slotAlong, y: 0),
+                                      size: graphene_size_t(width: slotLength, height: Float(thickness)))
             } else {
                 itemClips[item.raw] = nil
             }

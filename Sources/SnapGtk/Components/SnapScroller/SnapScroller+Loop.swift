@@ -36,9 +36,7 @@ extension SnapScroller {
 
     /// The virtual index a move to the caller's item `index` heads for: in a loop, its nearest copy.
     func virtualTarget(forItem index: Int) -> Int {
-        guard let loopSpace else { return index }
-        let from = indexBeforeLayout ?? controller.targetIndex ?? controller.currentIndex
-        return loopSpace.virtualIndex(nearestCopyOf: index, to: from)
+        loopSpace?.virtualIndex(nearestCopyOf: index, to: indexBeforeLayout ?? controller.targetIndex ?? controller.currentIndex) ?? index
     }
 
     /// Home and End in a loop: the first and the last item of the current round. False when not handled here.

@@ -75,8 +75,7 @@ extension SnapScroller {
     /// geometry, or keeps moving from there to `newTarget` (real) when a motion was heading for an item; the
     /// adjustment follows, and the binding waits for the end of the change.
     func replaceItems(current newCurrent: Int?, target newTarget: Int? = nil) {
-        var current = newCurrent
-        var target = newTarget
+        var (current, target) = (newCurrent, newTarget)
         if loops {
             let loop = LoopSpace(count: storedItemCount)
             items.loop = loop
@@ -152,8 +151,7 @@ extension SnapScroller {
         guard !loops, hasViewport, !controller.configuration.reduceMotion, gtk_widget_get_mapped(widget) != 0 else { return [:] }
         var starts: [Int: Double] = [:]
         let offset = controller.offset
-        let range = layout.range(visibleAt: offset, overscan: Self.overscan)
-        for old in range {
+        for old in layout.range(visibleAt: offset, overscan: Self.overscan) {
             if let new = change.newIndex(ofOld: old) { starts[new] = layout.itemStart(old) - offset + gapShift(ofItem: old) }
         }
         return starts

@@ -30,11 +30,6 @@ extension SnapScroller {
     /// Of a point in the row's own coordinates, the coordinate along the row: x, or y for a vertical row.
     func along(_ x: Double, _ y: Double) -> Double { orientation == .vertical ? y : x }
 
-    /// The rectangle `length` long from `start` along the row and `thickness` across it, as (x, y, width, height).
-    func box<T: Numeric>(_ start: T, _ length: T, _ thickness: T) -> (x: T, y: T, width: T, height: T) {
-        orientation == .vertical ? (0, start, thickness, length) : (start, 0, length, thickness)
-    }
-
     /// GTK's orientation of the row's main axis, and of the one across it.
     var mainAxis: GtkOrientation { orientation == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL }
     var crossAxis: GtkOrientation { orientation == .vertical ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
