@@ -1,4 +1,5 @@
 import CSnapGtk
+import SnapCore
 
 /// The item widgets of a `SnapScroller`: made by a factory, filled by a bind function, kept only for the indexes
 /// near the viewport and otherwise parked hidden in a pool for reuse, so the number of widgets is bounded by the
@@ -17,6 +18,8 @@ final class ItemRecycler {
     private(set) var pool: [Widget] = []
     /// Whether bound widgets show which item is current (CSS class `current`, accessible "selected").
     var marksCurrent = false
+    /// The loop whose virtual indexes the widgets show, while the row loops: `bind` gets the real item.
+    var loop: LoopSpace?
 
     init(parent: Widget, factory: @escaping () -> Widget, bind: @escaping (Widget, Int) -> Void) {
         self.parent = parent
@@ -24,23 +27,11 @@ final class ItemRecycler {
         self.bind = bind
     }
 
-    /// How many item widgets exist (bound or pooled).
-    var createdCount: Int { bound.count + pool.count }
-
-    /// The widget showing `index`, if bound.
-    func widget(at index: Int) -> Widget? { bound[index] }
-
     /// Binds widgets for `wanted` and returns the rest to the pool (hidden, not destroyed); returns whether
     /// anything changed (the parent then needs a new allocation).
     @discardableResult
     func show(_ wanted: Range<Int>, current: Int) -> Bool {
-        var changed = false
-        for (index, item) in bound where !wanted.contains(index) {
-            bound[index] = nil
-            gtk_widget_set_visible(item, 0)
-            pool.append(item)
-            changed = true
-        }
+        var changed = release { !wanted.contains($0) }
         for index in wanted where bound[index] == nil {
             let item: Widget
             if let reused = pool.popLast() {
@@ -50,7 +41,7 @@ final class ItemRecycler {
                 item = factory()
                 gtk_widget_set_parent(item, parent)
             }
-            bind(item, index)
+            bind(item, loop?.realIndex(index) ?? index)
             mark(item, index == current)
             bound[index] = item
             changed = true
@@ -59,14 +50,18 @@ final class ItemRecycler {
         return changed
     }
 
-    /// Returns to the pool the widgets of the indexes `shouldRelease` names (their item changed), so the next
-    /// `show` binds them again; the rest keep their widget and binding.
-    func release(where shouldRelease: (Int) -> Bool) {
+    /// Returns to the pool the widgets of the indexes `shouldRelease` names (their item changed, or it went out of
+    /// view), so the next `show` binds them again; the rest keep their widget and binding. Returns whether any went.
+    @discardableResult
+    func release(where shouldRelease: (Int) -> Bool) -> Bool {
+        var released = false
         for (index, item) in bound where shouldRelease(index) {
             bound[index] = nil
             gtk_widget_set_visible(item, 0)
             pool.append(item)
+            released = true
         }
+        return released
     }
 
     /// Marks `current` (and only it) as the current item, when marking is on.

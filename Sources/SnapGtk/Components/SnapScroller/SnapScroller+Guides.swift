@@ -14,28 +14,21 @@ extension SnapScroller {
     public var showsSnapGuides: Bool {
         get { guideArea != nil }
         set {
-            guard newValue != showsSnapGuides else { return }
-            if newValue { addGuides() } else { removeGuides() }
+            if !newValue, let area = guideArea {
+                guideArea = nil
+                gtk_overlay_remove_overlay(widget.opaque, area)   // the overlay held the only reference
+            } else if newValue && guideArea == nil && !isTornDown {
+                // A presentation to assistive technologies: it shows nothing the row's accessible objects do not say.
+                let area = SnapshotWidget.make(role: GTK_ACCESSIBLE_ROLE_PRESENTATION, owner: self) { scroller, area, snapshot, width, height in
+                    scroller.drawGuides(area, snapshot, width: width, height: height)
+                }
+                gtk_widget_set_can_target(area, 0)
+                gtk_widget_set_can_focus(area, 0)
+                gtk_widget_add_css_class(area, "snap-guides")
+                guideArea = area
+                gtk_overlay_add_overlay(widget.opaque, area)   // above the row and any decoration
+            }
         }
-    }
-
-    private func addGuides() {
-        guard !isTornDown else { return }
-        // A presentation to assistive technologies: it shows nothing the row's accessible objects do not say.
-        let area = SnapshotWidget.make(role: GTK_ACCESSIBLE_ROLE_PRESENTATION, owner: self) { scroller, area, snapshot, width, height in
-            scroller.drawGuides(area, snapshot, width: width, height: height)
-        }
-        gtk_widget_set_can_target(area, 0)
-        gtk_widget_set_can_focus(area, 0)
-        gtk_widget_add_css_class(area, "snap-guides")
-        guideArea = area
-        gtk_overlay_add_overlay(widget.opaque, area)   // above the row and any decoration
-    }
-
-    private func removeGuides() {
-        guard let area = guideArea else { return }
-        guideArea = nil
-        gtk_overlay_remove_overlay(widget.opaque, area)   // the overlay held the only reference
     }
 
     /// Asks for the guides to be drawn again (after the row moved or its state changed); nothing when they are off.
@@ -67,37 +60,32 @@ extension SnapScroller {
     private func drawGuides(_ area: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer, width: Double, height: Double) {
         guard hasViewport else { return }
         let guides = snapGuides
-        let palette = GuidePalette(area)
         // The row's viewport in the area's coordinates (the scrolled window may be inset in the overlay).
         var origin = graphene_point_t()
         var zero = graphene_point_t(x: 0, y: 0)
         if gtk_widget_compute_point(content, area, &zero, &origin) == 0 { origin = zero }
         let left = Double(origin.x)
-        let viewport = layout.viewportWidth
-        let right = left + viewport
+        let right = left + layout.viewportWidth
         let middle = height / 2
-        let painter = GuidePainter(snapshot: snapshot, widget: area, palette: palette)
+        let painter = GuidePainter(snapshot: snapshot, widget: area, left: left, right: right)
 
         // Snap points: a tick at the top and the bottom edge (the current item's longer), like a ruler's.
         for tick in guides.ticks {
             let x = left + tick.x
             let length = tick.isCurrent ? Self.currentTickLength : Self.tickLength
-            painter.line(from: (x, 0), to: (x, length), width: 2, color: palette.mark)
-            painter.line(from: (x, height), to: (x, height - length), width: 2, color: palette.mark)
+            painter.line(from: (x, 0), to: (x, length), color: painter.mark)
+            painter.line(from: (x, height), to: (x, height - length), color: painter.mark)
         }
 
         // Where the content heads for: the motion's target, or where a drag or swipe would rest if released now.
-        let heading = guides.heading
-        if let heading {
-            let x = left + heading.x
-            if x >= left && x <= right {
-                painter.line(from: (x, 0), to: (x, height), width: 2, color: palette.accent, dashed: true)
-            }
+        let headingX = guides.heading.map { left + $0.x }
+        if let x = headingX, x >= left && x <= right {
+            painter.line(from: (x, 0), to: (x, height), color: painter.accent, dashed: true)
         }
 
         // The alignment line, solid, over the snap points.
         let lineX = left + guides.alignmentX
-        painter.line(from: (lineX, 0), to: (lineX, height), width: 2, color: palette.accent)
+        painter.line(from: (lineX, 0), to: (lineX, height), color: painter.accent)
 
         // The fling: an arrow from the line toward where it rests, as long as it is fast, and a ring at the rest.
         if let fling = guides.fling {
@@ -106,35 +94,27 @@ extension SnapScroller {
             if restX < left + inset || restX > right - inset {
                 // Beyond the view: a chevron at that edge, pointing out.
                 let outward: Double = restX < left + inset ? -1 : 1
-                painter.chevron(at: (outward < 0 ? left + inset : right - inset, middle), pointing: outward,
-                                color: palette.mark)
+                painter.chevron(at: (outward < 0 ? left + inset : right - inset, middle), pointing: outward)
             } else {
-                painter.ring(at: (restX, middle), radius: Self.ringRadius, color: palette.mark)
+                painter.ring(at: (restX, middle), radius: Self.ringRadius)
             }
             if fling.direction != 0 {
                 let tip = lineX + fling.direction * fling.arrowLength
-                painter.arrow(from: (lineX, middle), to: (tip, middle), color: palette.mark)
-                let label = painter.text(SnapGuides.speedText(fling.speed))
-                let x = fling.direction > 0 ? tip - label.width : tip
-                painter.plate(label, at: (clamp(x, left, right - label.width), height - label.height - Self.edgeGap))
+                painter.arrow(from: (lineX, middle), to: (tip, middle))
+                painter.label(SnapGuides.speedText(fling.speed), at: tip, endingThere: fling.direction > 0,
+                              top: { height - $0 - Self.edgeGap })
             }
         }
-        if let heading {
+        if let heading = guides.heading, let x = headingX {
             // Beside the dashed line, on the side away from the alignment line, below the ticks.
-            let label = painter.text("\(realIndex(heading.index))")
-            let x = left + heading.x
-            let side = x >= lineX ? x + Self.labelGap : x - Self.labelGap - label.width
-            painter.plate(label, at: (clamp(side, left, right - label.width), Self.edgeGap))
+            let after = x >= lineX
+            painter.label("\(realIndex(heading.index))", at: after ? x + Self.labelGap : x - Self.labelGap,
+                          endingThere: !after, top: { _ in Self.edgeGap })
         }
 
         // The offset, at the top start corner.
-        let offsetLabel = painter.text(SnapGuides.pixelsText(guides.offset))
-        let offsetX = isRightToLeft ? right - offsetLabel.width - Self.edgeGap : left + Self.edgeGap
-        painter.plate(offsetLabel, at: (offsetX, Self.edgeGap))
-    }
-
-    private func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
-        max(low, min(value, high))
+        painter.label(SnapGuides.pixelsText(guides.offset), at: isRightToLeft ? right - Self.edgeGap : left + Self.edgeGap,
+                      endingThere: isRightToLeft, top: { _ in Self.edgeGap }, clamped: false)
     }
 
     /// A snap point's tick (px), and the current item's.
@@ -148,41 +128,24 @@ extension SnapScroller {
     static let edgeGap = 2.0
 }
 
-/// The guides' colours, looked up once a drawing among the theme's named colours (`WidgetStyle`).
-@MainActor
-private struct GuidePalette {
-    /// The alignment line and the target: the accent.
-    var accent: GdkRGBA
-    /// Snap points, the fling's arrow and ring, the labels' text: the text colour.
-    var mark: GdkRGBA
-    /// Plates under the labels and halos around the lines: the window's background, nearly opaque.
-    var plate: GdkRGBA
-
-    init(_ area: UnsafeMutablePointer<GtkWidget>) {
-        let style = gtk_widget_get_style_context(area)
-        let fallback = RenderNodes.color(of: area)
-        func named(_ name: String, or color: GdkRGBA) -> GdkRGBA {
-            var found = GdkRGBA()
-            return gtk_style_context_lookup_color(style, name, &found) != 0 ? found : color
-        }
-        accent = named("snap_guide_color", or: fallback)
-        mark = named("snap_guide_mark_color", or: fallback)
-        var backdrop = GdkRGBA(red: 1 - fallback.red, green: 1 - fallback.green, blue: 1 - fallback.blue, alpha: 0.85)
-        backdrop = named("snap_guide_plate_color", or: backdrop)
-        plate = backdrop
-    }
-}
-
 /// The guides' marks as GTK render nodes (colour rectangles, borders, text layouts), each line with a halo of the
 /// plate colour under it so it stays visible on any item or image; only the arrow's head and the chevron, small, are
-/// cairo drawings.
+/// cairo drawings. The colours are looked up once a drawing among the theme's named colours (`WidgetStyle`).
 @MainActor
 private struct GuidePainter {
     let snapshot: OpaquePointer
     let widget: UnsafeMutablePointer<GtkWidget>
-    let palette: GuidePalette
+    /// The viewport's edges in the drawing (px): labels stay between them.
+    let left: Double, right: Double
+    /// The alignment line and the target: the accent.
+    let accent: GdkRGBA
+    /// Snap points, the fling's arrow and ring, the labels' text: the text colour.
+    let mark: GdkRGBA
+    /// Plates under the labels and halos around the lines: the window's background, nearly opaque.
+    let plate: GdkRGBA
 
-    /// Extra width of a halo, around a mark (px).
+    /// Width of every line (px), and the extra width of a halo around a mark.
+    static let stroke = 2.0
     static let halo = 2.0
     /// A label's plate: padding around its text and corner radius (px).
     static let padX = 4.0
@@ -195,23 +158,32 @@ private struct GuidePainter {
     static let dash = 6.0
     static let gap = 4.0
 
-    private func fill(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ color: GdkRGBA) {
-        RenderNodes.fill(snapshot, RenderNodes.rect(x, y, width, height), color)
+    init(snapshot: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>, left: Double, right: Double) {
+        (self.snapshot, self.widget, self.left, self.right) = (snapshot, widget, left, right)
+        let style = gtk_widget_get_style_context(widget)
+        let fallback = RenderNodes.color(of: widget)
+        func named(_ name: String, or color: GdkRGBA) -> GdkRGBA {
+            var found = GdkRGBA()
+            return gtk_style_context_lookup_color(style, name, &found) != 0 ? found : color
+        }
+        accent = named("snap_guide_color", or: fallback)
+        mark = named("snap_guide_mark_color", or: fallback)
+        plate = named("snap_guide_plate_color",
+                      or: GdkRGBA(red: 1 - fallback.red, green: 1 - fallback.green, blue: 1 - fallback.blue, alpha: 0.85))
     }
 
-    /// A vertical or horizontal line from `a` to `b`, `width` px wide on whole pixels, over its halo.
-    func line(from a: (Double, Double), to b: (Double, Double), width: Double, color: GdkRGBA, dashed: Bool = false) {
+    /// A vertical or horizontal line from `a` to `b`, `stroke` px wide on whole pixels, over its halo.
+    func line(from a: (Double, Double), to b: (Double, Double), color: GdkRGBA, dashed: Bool = false) {
         let vertical = a.0 == b.0
         let along = (min(vertical ? a.1 : a.0, vertical ? b.1 : b.0), max(vertical ? a.1 : a.0, vertical ? b.1 : b.0))
-        let across = ((vertical ? a.0 : a.1) - width / 2).rounded()
+        let across = ((vertical ? a.0 : a.1) - Self.stroke / 2).rounded()
         func band(_ from: Double, _ to: Double, _ inset: Double, _ color: GdkRGBA) {
-            if vertical {
-                fill(across - inset, from, width + 2 * inset, to - from, color)
-            } else {
-                fill(from, across - inset, to - from, width + 2 * inset, color)
-            }
+            let (start, thickness) = (across - inset, Self.stroke + 2 * inset)
+            let bounds = vertical ? RenderNodes.rect(start, from, thickness, to - from)
+                : RenderNodes.rect(from, start, to - from, thickness)
+            RenderNodes.fill(snapshot, bounds, color)
         }
-        band(along.0, along.1, Self.halo, palette.plate)
+        band(along.0, along.1, Self.halo, plate)
         guard dashed else { return band(along.0, along.1, 0, color) }
         var position = along.0
         while position < along.1 {
@@ -221,93 +193,78 @@ private struct GuidePainter {
     }
 
     /// A circle's outline of `radius` px around `centre`, 2 px wide, on a disc of the plate colour.
-    func ring(at centre: (Double, Double), radius: Double, color: GdkRGBA) {
+    func ring(at centre: (Double, Double), radius: Double) {
         let outer = radius + 1 + Self.halo, edge = radius + 1
         RenderNodes.fill(snapshot, RenderNodes.rect(centre.0 - outer, centre.1 - outer, 2 * outer, 2 * outer),
-                         radius: outer, palette.plate)
+                         radius: outer, plate)
         RenderNodes.border(snapshot, RenderNodes.rect(centre.0 - edge, centre.1 - edge, 2 * edge, 2 * edge),
-                           radius: edge, width: 2, color)
+                           radius: edge, width: 2, mark)
     }
 
-    /// A small cairo drawing over `bounds` (the head of an arrow, a chevron).
-    private func drawSmall(_ bounds: graphene_rect_t, _ body: (OpaquePointer) -> Void) {
-        var bounds = bounds
+    /// A small cairo drawing within `reach` px of `centre` (the head of an arrow, a chevron): the path `trace`
+    /// makes, over a halo of the plate colour, stroked `stroke` px wide in the mark colour, or filled when `filled`.
+    private func drawSmall(around centre: (Double, Double), reach: Double, filled: Bool = false,
+                           _ trace: (OpaquePointer) -> Void) {
+        var bounds = RenderNodes.rect(centre.0 - reach, centre.1 - reach, 2 * reach, 2 * reach)
         guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
-        body(cr)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        trace(cr)
+        func source(_ color: GdkRGBA) {
+            cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+        }
+        source(plate)
+        cairo_set_line_width(cr, (filled ? 0 : Self.stroke) + 2 * Self.halo)
+        cairo_stroke_preserve(cr)
+        source(mark)
+        cairo_set_line_width(cr, Self.stroke)
+        if filled { cairo_fill(cr) } else { cairo_stroke(cr) }
         cairo_destroy(cr)
     }
 
-    private func set(_ cr: OpaquePointer, _ color: GdkRGBA) {
-        cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
-    }
-
     /// An open chevron at `point`, pointing right (`pointing` 1) or left (−1).
-    func chevron(at point: (Double, Double), pointing: Double, color: GdkRGBA) {
-        let reach = Self.headHalfWidth + 2 * Self.halo
-        drawSmall(RenderNodes.rect(point.0 - reach, point.1 - reach, 2 * reach, 2 * reach)) { cr in
+    func chevron(at point: (Double, Double), pointing: Double) {
+        drawSmall(around: point, reach: Self.headHalfWidth + 2 * Self.halo) { cr in
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_move_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 - Self.headHalfWidth)
             cairo_line_to(cr, point.0 + pointing * Self.headHalfWidth / 2, point.1)
             cairo_line_to(cr, point.0 - pointing * Self.headHalfWidth / 2, point.1 + Self.headHalfWidth)
-            set(cr, palette.plate)
-            cairo_set_line_width(cr, 2 + 2 * Self.halo)
-            cairo_stroke_preserve(cr)
-            set(cr, color)
-            cairo_set_line_width(cr, 2)
-            cairo_stroke(cr)
         }
     }
 
     /// A shaft from `a` to `b` with a head at `b` (horizontal).
-    func arrow(from a: (Double, Double), to b: (Double, Double), color: GdkRGBA) {
+    func arrow(from a: (Double, Double), to b: (Double, Double)) {
         let direction: Double = b.0 >= a.0 ? 1 : -1
         let head = min(Self.headLength, abs(b.0 - a.0))
-        line(from: a, to: (b.0 - direction * head / 2, b.1), width: 2, color: color)
-        let reach = Self.headLength + 2 * Self.halo
-        drawSmall(RenderNodes.rect(b.0 - reach, b.1 - reach, 2 * reach, 2 * reach)) { cr in
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        line(from: a, to: (b.0 - direction * head / 2, b.1), color: mark)
+        drawSmall(around: b, reach: Self.headLength + 2 * Self.halo, filled: true) { cr in
             cairo_move_to(cr, b.0, b.1)
             cairo_line_to(cr, b.0 - direction * head, b.1 - Self.headHalfWidth)
             cairo_line_to(cr, b.0 - direction * head, b.1 + Self.headHalfWidth)
             cairo_close_path(cr)
-            set(cr, palette.plate)
-            cairo_set_line_width(cr, 2 * Self.halo)
-            cairo_stroke_preserve(cr)
-            set(cr, color)
-            cairo_fill(cr)
         }
     }
 
-    /// Text laid out in the widget's font (its plate included in the size).
-    struct Label {
-        let layout: OpaquePointer
-        let width: Double
-        let height: Double
-    }
-
-    func text(_ string: String) -> Label {
+    /// `string` in the widget's font on a plate (whole pixels), starting at `x` or ending there (`endingThere`),
+    /// kept between the viewport's edges unless not `clamped`; `top` gives its top from its height.
+    func label(_ string: String, at x: Double, endingThere: Bool, top: (Double) -> Double, clamped: Bool = true) {
         let layout = gtk_widget_create_pango_layout(widget, string)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_pixel_size(layout, &w, &h)
-        return Label(layout: layout, width: Double(w) + 2 * Self.padX, height: Double(h) + 2 * Self.padY)
-    }
-
-    /// Draws `label` on its plate with its top left at `origin` (whole pixels), and lets go of its layout.
-    func plate(_ label: Label, at origin: (Double, Double)) {
-        let x = origin.0.rounded(), y = origin.1.rounded()
-        let bounds = RenderNodes.rect(x, y, label.width, label.height)
-        RenderNodes.fill(snapshot, bounds, radius: Self.radius, palette.plate)
+        let width = Double(w) + 2 * Self.padX, height = Double(h) + 2 * Self.padY
+        let start = endingThere ? x - width : x
+        let bounds = RenderNodes.rect((clamped ? max(left, min(start, right - width)) : start).rounded(),
+                                      top(height).rounded(), width, height)
+        RenderNodes.fill(snapshot, bounds, radius: Self.radius, plate)
         // A thin edge of the text colour, so the plate reads as one on a background of its own colour too.
-        var edge = palette.mark
+        var edge = mark
         edge.alpha *= 0.4
         RenderNodes.border(snapshot, bounds, radius: Self.radius, width: 1, edge)
         gtk_snapshot_save(snapshot)
-        var textOrigin = graphene_point_t(x: Float(x + Self.padX), y: Float(y + Self.padY))
+        var textOrigin = graphene_point_t(x: bounds.origin.x + Float(Self.padX), y: bounds.origin.y + Float(Self.padY))
         gtk_snapshot_translate(snapshot, &textOrigin)
-        var ink = palette.mark
-        gtk_snapshot_append_layout(snapshot, label.layout, &ink)
+        var ink = mark
+        gtk_snapshot_append_layout(snapshot, layout, &ink)
         gtk_snapshot_restore(snapshot)
-        g_object_unref(UnsafeMutableRawPointer(label.layout))
     }
 }

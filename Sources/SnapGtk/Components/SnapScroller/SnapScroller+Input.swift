@@ -11,7 +11,7 @@ extension SnapScroller {
     /// Returns whether the scroll was taken (not when a switch turns its kind of input off).
     @_spi(Testing) @discardableResult
     public func handleScroll(dx: Double, dy: Double, unit: GdkScrollUnit, time: Double? = nil) -> Bool {
-        guard acceptsScroll(unit: unit) else { return false }
+        guard isInteractive && (unit != GDK_SCROLL_UNIT_WHEEL || allowsScrollWheel) else { return false }   // the switches
         let time = time ?? now
         if unit == GDK_SCROLL_UNIT_WHEEL {
             guard gestures.takesWheel(dx: dx, dy: dy) else { return false }
@@ -51,8 +51,7 @@ extension SnapScroller {
     /// press came from a touchscreen (which ``allowsMouseDrag`` does not turn off).
     @_spi(Testing)
     public func handleDragBegin(x: Double, time: Double? = nil, isTouch: Bool = false) {
-        gestures.press(x: x, time: time ?? now,
-                       mayDrag: switches.interactive && (isTouch || switches.mouseDrag))
+        gestures.press(x: x, time: time ?? now, mayDrag: isInteractive && (isTouch || allowsMouseDrag))
         gtk_widget_grab_focus(content)
     }
 
@@ -99,7 +98,7 @@ extension SnapScroller {
             guard itemCount > 0 else { return false }
             tap(controller.currentIndex, cause: .keyboard)
         case .move(let key):
-            guard switches.interactive else { return false }
+            guard isInteractive else { return false }
             inputCause = .keyboard
             if !loopKey(key, time: time ?? now) { controller.key(key, time: time ?? now) }
             afterInput()
@@ -141,39 +140,36 @@ extension SnapScroller {
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(drag, UInt32(GDK_BUTTON_PRIMARY))
         let dragObject = UnsafeMutableRawPointer(drag)
-        // Along the row: x, or y for a vertical row.
         Signals.connectPoint(dragObject, "drag-begin") { [weak self] x, y in
             guard let self else { return }
             let device = gtk_gesture_get_device(drag)
             let isTouch = device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false
-            self.receive(.press(x: self.orientation == .vertical ? y : x, time: self.eventTime(drag, anchor: true),
-                                touch: isTouch))
+            self.receive(.press(x: self.along(x, y), time: self.eventTime(drag, anchor: true), touch: isTouch))
         }
         Signals.connectPoint(dragObject, "drag-update") { [weak self] ox, oy in
             guard let self else { return }
-            if self.receive(.motion(offsetX: self.orientation == .vertical ? oy : ox, time: self.eventTime(drag))) {
+            if self.receive(.motion(offsetX: self.along(ox, oy), time: self.eventTime(drag))) {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
         Signals.connectPoint(dragObject, "drag-end") { [weak self] ox, oy in
             guard let self else { return }
-            self.receive(.release(offsetX: self.orientation == .vertical ? oy : ox, time: self.eventTime(drag)))
+            self.receive(.release(offsetX: self.along(ox, oy), time: self.eventTime(drag)))
         }
         gtk_widget_add_controller(content, drag)
 
         KeyTranslation.addController(to: content) { [weak self] keyval, state in
-            guard let self, KeyTranslation.isPlain(state) else { return false }
             // Only keys a component uses are inputs (others go on to the window, and are not recorded).
-            guard KeyTranslation.press(for: keyval) != nil else { return false }
+            guard let self, KeyTranslation.isPlain(state), KeyTranslation.press(for: keyval) != nil else { return false }
             return self.receive(.key(keyval: keyval, time: self.now))
         }
 
         // Where the pointer is over the row, so hover can follow items that move under it (`followPointer`).
         let motion = gtk_event_controller_motion_new()!
         let motionObject = UnsafeMutableRawPointer(motion)
-        // Along the row: a vertical row's items are found by `y`.
-        Signals.connectPoint(motionObject, "enter") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
-        Signals.connectPoint(motionObject, "motion") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
+        for name in ["enter", "motion"] {
+            Signals.connectPoint(motionObject, name) { [weak self] x, y in self?.pointerX = self?.along(x, y) }
+        }
         Signals.connect(motionObject, "leave") { [weak self] in self?.pointerX = nil }
         gtk_widget_add_controller(content, motion)
     }
@@ -192,12 +188,5 @@ extension SnapScroller {
             g_object_unref(item)
         }
         g_object_unref(UnsafeMutableRawPointer(controllers))
-    }
-}
-
-extension SnapScroller {
-    /// Keeps the pointer's position along the row, for `followPointer`.
-    fileprivate func pointerMoved(x: Double, y: Double) {
-        pointerX = orientation == .vertical ? y : x
     }
 }

@@ -49,7 +49,11 @@ extension SnapScroller {
         for report in controller.drainGestures() { onGesture?(gestureEvent(report)) }
         for event in controller.drainEvents() {
             if isInApplicationChange {
-                hold(event)
+                // Kept for `deliverAfterChange`: the last settle (a resize it caused is reported as the data change it
+                // is); the current index is compared with the last one reported then.
+                if case .settled(let index, _, let cause) = event {
+                    pendingSettle = SettleEvent(index: realIndex(index), cause: cause == .resize ? .dataChange : cause, offset: 0)
+                }
                 continue
             }
             switch event {
@@ -113,11 +117,7 @@ extension SnapScroller {
     /// The adjustment's range, page and value at once, for the current geometry (GTK's clamping never moves it): in
     /// the allocation (once), or as our own write when the geometry changes outside one.
     func configureAdjustment() {
-        if isAllocating {
-            configure(adjustment)
-        } else {
-            ScrollableWidget.write(to: content) { configure($0) }
-        }
+        if isAllocating { configure(adjustment) } else { ScrollableWidget.write(to: content) { configure($0) } }
     }
 
     private func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
@@ -130,7 +130,7 @@ extension SnapScroller {
     /// `.click` for a pointer, `.keyboard` for Enter/Space. An item already resting in its place is only tapped.
     func tap(_ index: Int, cause: Cause = .click) {
         onTap?(TapEvent(index: realIndex(index)))
-        guard scrollsToTappedItem && switches.interactive else { return }
+        guard scrollsToTappedItem && isInteractive else { return }
         let resting = !controller.needsFrames && controller.targetIndex == nil && index == controller.currentIndex
             && controller.offset == layout.restingOffset(index)
         guard !resting else { return }
@@ -167,15 +167,11 @@ extension SnapScroller {
 
     // MARK: - Geometry
 
-    func currentItemWidth(viewport: Double) -> Double {
-        itemWidthForViewport?(viewport) ?? itemWidth
-    }
-
     /// The geometry for a viewport width: uniform (constant memory) unless `itemWidths` is set. A loop is a virtual
     /// row of copies of the items: of one shared width, or of the items' own widths repeated round after round.
     func makeLayout(viewportWidth: Double) -> SnapLayout {
         let gap = spacingForViewport?(viewportWidth) ?? spacing
-        let uniform = currentItemWidth(viewport: viewportWidth)
+        let uniform = itemWidthForViewport?(viewportWidth) ?? itemWidth
         guard let itemWidths else {
             let count = loopSpace?.virtualCount ?? itemCount
             return SnapLayout(uniformItemWidth: uniform, count: count, spacing: gap, viewportWidth: viewportWidth)
@@ -211,14 +207,12 @@ extension SnapScroller {
                 layout: newLayout, configuration: controller.configuration,
                 initialIndex: indexBeforeLayout ?? controller.currentIndex)
             if hasViewport { indexBeforeLayout = nil }
-            if realIndex(controller.currentIndex) != reported {
-                // Asked for before there was a width to place it (see `indexBeforeLayout`): now it is current.
-                if isInApplicationChange {
-                    hold(.currentIndexChanged(index: controller.currentIndex))
-                } else if itemCount > 0 {
-                    lastReportedIndex = realIndex(controller.currentIndex)
-                    onCurrentIndexChanged?(SelectionEvent(index: realIndex(controller.currentIndex), cause: inputCause))
-                }
+            // Asked for before there was a width to place it (see `indexBeforeLayout`): now it is current (inside an
+            // application's change, `deliverAfterChange` reports it).
+            let current = realIndex(controller.currentIndex)
+            if current != reported && !isInApplicationChange && itemCount > 0 {
+                lastReportedIndex = current
+                onCurrentIndexChanged?(SelectionEvent(index: current, cause: inputCause))
             }
         }
         if !isAllocating { configureAdjustment() }   // the allocation configures it once, after this
@@ -231,19 +225,16 @@ extension SnapScroller {
     /// GTK's scrollbar, over the whole row, when asked for; none while looping (the row has no ends to show).
     /// Nothing scrolls across the row.
     func updateScrollbar() {
-        let shown = storedScrollbarVisible && loopSpace == nil
+        let shown = isScrollbarVisible && loopSpace == nil
         let along = shown ? GTK_POLICY_AUTOMATIC : GTK_POLICY_EXTERNAL
-        if orientation == .vertical {
-            gtk_scrolled_window_set_policy(scrolledWindow.opaque, GTK_POLICY_NEVER, along)
-        } else {
-            gtk_scrolled_window_set_policy(scrolledWindow.opaque, along, GTK_POLICY_NEVER)
-        }
+        let vertical = orientation == .vertical
+        gtk_scrolled_window_set_policy(scrolledWindow.opaque, vertical ? GTK_POLICY_NEVER : along, vertical ? along : GTK_POLICY_NEVER)
     }
 
     func directionChanged() {
         let rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         guard rtl != isRightToLeft else { return }
-        isRightToLeft = rtl
+        gestures.isRightToLeft = rtl
         apply()
     }
 

@@ -4,8 +4,6 @@ import SnapCore
 /// Looping: a long virtual row of copies of the items (`LoopSpace`); the controller and the recycler work in virtual
 /// indexes, everything the caller sees (current index, events, `bind`, taps) is the real item.
 extension SnapScroller {
-    // MARK: - Loop
-
     /// Whether the row wraps around: the first item follows the last, endlessly, for every input. Home and End go to
     /// the first and last item of the current round; a move to an index takes the shortest way round; no scrollbar
     /// shows. ``itemWidths`` and ``spacing`` hold round after round.
@@ -15,7 +13,7 @@ extension SnapScroller {
             guard newValue != loops else { return }
             applicationChange {
                 let real = currentIndex
-                loopSpace = newValue ? LoopSpace(count: itemCount) : nil
+                items.loop = newValue ? LoopSpace(count: itemCount) : nil
                 restart(onVirtualIndex: loopSpace?.virtualIndex(middleOf: real) ?? real)
             }
         }
@@ -38,9 +36,7 @@ extension SnapScroller {
 
     /// The virtual index a move to the caller's item `index` heads for: in a loop, its nearest copy.
     func virtualTarget(forItem index: Int) -> Int {
-        guard let loopSpace else { return index }
-        let from = indexBeforeLayout ?? controller.targetIndex ?? controller.currentIndex
-        return loopSpace.virtualIndex(nearestCopyOf: index, to: from)
+        loopSpace?.virtualIndex(nearestCopyOf: index, to: indexBeforeLayout ?? controller.targetIndex ?? controller.currentIndex) ?? index
     }
 
     /// Home and End in a loop: the first and the last item of the current round. False when not handled here.
@@ -64,9 +60,8 @@ extension SnapScroller {
     /// A fresh controller resting on virtual `index` of a row rebuilt for the current count and loop, silently (the
     /// index space changed). A re-centre jumps whole rounds, moving items and adjustment alike: no pixel changes.
     func restart(onVirtualIndex index: Int) {
-        let viewport = layout.viewportWidth
         controller = SnapController(
-            layout: makeLayout(viewportWidth: viewport), configuration: controller.configuration, initialIndex: index)
+            layout: makeLayout(viewportWidth: layout.viewportWidth), configuration: controller.configuration, initialIndex: index)
         if !hasViewport { indexBeforeLayout = index }
         configureAdjustment()
         updateScrollbar()
@@ -76,12 +71,4 @@ extension SnapScroller {
         gtk_widget_queue_resize(content)
         if !isInApplicationChange { onPositionChanged?(position) }
     }
-}
-
-/// The recycler binds by virtual index; the caller's `bind` wants the real item.
-@MainActor
-final class LoopIndexMap {
-    var loop: LoopSpace?
-
-    func real(_ index: Int) -> Int { loop?.realIndex(index) ?? index }
 }

@@ -55,12 +55,9 @@ extension SnapScroller {
             itemIDs = ids
             storedItemCount = ids.count
             storedItemWidths = widths
-            if loops || firstIdentities || (bindingShowsCount && ids.count != oldCount) {
-                items.release { _ in true }
-            } else {
-                items.release { index in
-                    index >= ids.count || change.needsBinding(at: index, isReloaded: { reloaded.contains($0) })
-                }
+            let all = loops || firstIdentities || (bindingShowsCount && ids.count != oldCount)
+            items.release { index in
+                all || index >= ids.count || change.needsBinding(at: index, isReloaded: { reloaded.contains($0) })
             }
             replaceItems(current: newCurrent, target: newTarget)
             if animated { slideNeighbours(from: before) }
@@ -78,11 +75,10 @@ extension SnapScroller {
     /// geometry, or keeps moving from there to `newTarget` (real) when a motion was heading for an item; the
     /// adjustment follows, and the binding waits for the end of the change.
     func replaceItems(current newCurrent: Int?, target newTarget: Int? = nil) {
-        var current = newCurrent
-        var target = newTarget
+        var (current, target) = (newCurrent, newTarget)
         if loops {
             let loop = LoopSpace(count: storedItemCount)
-            loopSpace = loop
+            items.loop = loop
             current = newCurrent.map { loop.virtualIndex(middleOf: $0) }
             target = current.flatMap { from in newTarget.map { loop.virtualIndex(nearestCopyOf: $0, to: from) } }
         }
@@ -117,17 +113,6 @@ extension SnapScroller {
     /// Whether an application's change is running (events wait, binding waits).
     var isInApplicationChange: Bool { changeDepth > 0 }
 
-    /// Keeps an event raised during an application's change for `deliverAfterChange`: only the last of each kind
-    /// counts, and a resize it caused is reported as the data change it is.
-    func hold(_ event: SnapEvent) {
-        switch event {
-        case .currentIndexChanged:
-            break   // compared with the last index reported when delivered
-        case .settled(let index, _, let cause):
-            pendingSettle = SettleEvent(index: realIndex(index), cause: cause == .resize ? .dataChange : cause, offset: 0)
-        }
-    }
-
     /// Binds what the change left unbound, then reports it: the current index when it differs from the last one
     /// reported, the position, and one settle (offset: the adjustment's value now). A row without items reports
     /// nothing.
@@ -151,13 +136,10 @@ extension SnapScroller {
         }
         reportDestination(cause: .dataChange)
         onPositionChanged?(position)
-        if let settle, !isMoving || gapMotion != nil {
-            if gapMotion != nil {
-                // The neighbours are still sliding: the row settles when they are in place.
-                pendingGapSettle = settle
-            } else {
-                onSettled?(SettleEvent(index: settle.index, cause: settle.cause, offset: gtk_adjustment_get_value(adjustment)))
-            }
+        if let settle, gapMotion != nil {
+            pendingGapSettle = settle   // the neighbours are still sliding: the row settles when they are in place
+        } else if let settle, !isMoving {
+            onSettled?(SettleEvent(index: settle.index, cause: settle.cause, offset: gtk_adjustment_get_value(adjustment)))
         }
     }
 
@@ -169,10 +151,8 @@ extension SnapScroller {
         guard !loops, hasViewport, !controller.configuration.reduceMotion, gtk_widget_get_mapped(widget) != 0 else { return [:] }
         var starts: [Int: Double] = [:]
         let offset = controller.offset
-        let range = layout.range(visibleAt: offset, overscan: Self.overscan)
-        for old in range {
-            guard let new = change.newIndex(ofOld: old) else { continue }
-            starts[new] = layout.itemStart(old) - offset + gapShift(ofItem: old)
+        for old in layout.range(visibleAt: offset, overscan: Self.overscan) {
+            if let new = change.newIndex(ofOld: old) { starts[new] = layout.itemStart(old) - offset + gapShift(ofItem: old) }
         }
         return starts
     }
@@ -196,11 +176,10 @@ extension SnapScroller {
         gtk_widget_queue_allocate(content)
         if motion.isDone(at: time) {
             gapMotion = nil
-            if let settle = pendingGapSettle {
-                pendingGapSettle = nil
-                if itemCount > 0 {
-                    onSettled?(SettleEvent(index: settle.index, cause: settle.cause, offset: gtk_adjustment_get_value(adjustment)))
-                }
+            let settle = pendingGapSettle
+            pendingGapSettle = nil
+            if let settle, itemCount > 0 {
+                onSettled?(SettleEvent(index: settle.index, cause: settle.cause, offset: gtk_adjustment_get_value(adjustment)))
             }
             return false
         }

@@ -9,10 +9,9 @@ extension SnapScroller {
     /// Vertical wheel, swipe, drag and Up/Down/Page Up/Page Down/Home/End move it; sideways input goes on to the
     /// widgets around it. May be changed while shown: the current item stays current, in place.
     public var orientation: Orientation {
-        get { storedOrientation }
+        get { gestures.orientation }
         set {
-            guard newValue != storedOrientation else { return }
-            storedOrientation = newValue
+            guard newValue != orientation else { return }
             gestures.orientation = newValue
             ScrollableWidget.setOrientation(newValue, of: content)
             let vertical = newValue == .vertical
@@ -26,9 +25,12 @@ extension SnapScroller {
     }
 
     /// Whether the row is mirrored: right to left along a horizontal row only.
-    var isMirrored: Bool { isRightToLeft && storedOrientation == .horizontal }
+    var isMirrored: Bool { isRightToLeft && orientation == .horizontal }
+
+    /// Of a point in the row's own coordinates, the coordinate along the row: x, or y for a vertical row.
+    func along(_ x: Double, _ y: Double) -> Double { orientation == .vertical ? y : x }
 
     /// GTK's orientation of the row's main axis, and of the one across it.
-    var mainAxis: GtkOrientation { storedOrientation == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL }
-    var crossAxis: GtkOrientation { storedOrientation == .vertical ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
+    var mainAxis: GtkOrientation { orientation == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL }
+    var crossAxis: GtkOrientation { orientation == .vertical ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
 }

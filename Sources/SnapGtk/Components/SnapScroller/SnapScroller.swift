@@ -89,17 +89,13 @@ public final class SnapScroller {
     /// right to left).
     public var logicalOffset: Double { controller.offset }
     /// Whether the row is laid out right to left (first item at the right). A vertical row is not mirrored.
-    public internal(set) var isRightToLeft: Bool {
-        didSet { gestures.isRightToLeft = isRightToLeft }
-    }
-    /// The axis the row runs along (see `SnapScroller+Orientation.swift`).
-    var storedOrientation = Orientation.horizontal
+    public var isRightToLeft: Bool { gestures.isRightToLeft }
     /// True while an animation runs or a gesture awaits its end.
     public var isMoving: Bool { controller.needsFrames || gestures.isDragging }
     /// The frame driver pacing animations; set `recordsIntervals` to measure frame intervals.
     @_spi(Testing) public var frameDriver: FrameDriver { driver }
     /// How many item widgets exist (bound or pooled): bounded by the viewport, not by the item count.
-    @_spi(Testing) public var createdItemCount: Int { items.createdCount }
+    @_spi(Testing) public var createdItemCount: Int { items.bound.count + items.pool.count }
 
     /// Number of items, identified by their index (use ``update(ids:widths:reloaded:animated:)`` for items with
     /// identities of their own). Setting it replaces the items: the current item stays current when it still exists
@@ -113,8 +109,7 @@ public final class SnapScroller {
     /// Width of every item in px, unless `itemWidths` or `itemWidthForViewport` decides it; when it changes the
     /// current item stays current and in place.
     public var itemWidth: Double {
-        get { storedItemWidth }
-        set { applicationChange { storedItemWidth = newValue; rebuildLayout() } }
+        didSet { applicationChange { rebuildLayout() } }
     }
     /// Individual item widths in px, for items of different widths (natural-width titles): item `i` is
     /// `itemWidths[i]` wide, items past the end of the array `itemWidth`. Nil (the default) keeps every item
@@ -128,16 +123,30 @@ public final class SnapScroller {
     }
     /// Gap between items in px, unless `spacingForViewport` decides it; the current item stays current and in place.
     public var spacing: Double {
-        get { storedSpacing }
-        set { applicationChange { storedSpacing = newValue; rebuildLayout() } }
+        didSet { applicationChange { rebuildLayout() } }
     }
     /// Whether a horizontal scrollbar shows (the menu shows none; a strip may show GTK's overlay scrollbar, which
     /// spans the whole row). None while the row loops.
-    public var isScrollbarVisible: Bool {
-        get { storedScrollbarVisible }
-        set {
-            storedScrollbarVisible = newValue
-            updateScrollbar()
+    public var isScrollbarVisible = false {
+        didSet { updateScrollbar() }
+    }
+    /// Whether a mouse drag moves the row (default true). Off, a press that moves past the drag threshold is given
+    /// up (neither a drag nor a tap); a click without moving still taps, and a touchscreen drag still moves it.
+    public var allowsMouseDrag = true
+    /// Whether mouse wheel notches move the row (default true). Off, they are not taken: the widgets around the
+    /// scroller get them (a scrolling page scrolls). Touchpad scrolling still moves the row.
+    public var allowsScrollWheel = true
+    /// Whether the user can move the row at all (default true). Off, no wheel, touchpad, drag, key or click moves
+    /// it (a tap is still reported through ``onTap``, Enter/Space too); ``scrollTo(index:cause:animated:)`` still
+    /// does, so an application (or attached page dots) can move it.
+    public var isInteractive = true {
+        didSet {
+            // A gesture in progress ends where it is, by the usual rules, rather than hanging on.
+            if !isInteractive && gestures.isDragging {
+                _ = gestures.release(offsetX: 0)
+                controller.dragEnded(time: now)
+                afterInput()
+            }
         }
     }
 
@@ -167,11 +176,6 @@ public final class SnapScroller {
     /// The neighbours sliding into place after a change, and the frame time last shown.
     var gapMotion: ItemSlide?
     var gapTime = 0.0
-    var storedItemWidth: Double
-    var storedSpacing: Double
-    var storedScrollbarVisible = false
-    /// Which inputs the user may move the row with (see `SnapScroller+Switches.swift`).
-    var switches = InputSwitches()
 
     var controller: SnapController
     var driver: FrameDriver!
@@ -193,17 +197,13 @@ public final class SnapScroller {
     /// Where the pointer is along the row (its own x; a vertical row's y), nil when it is elsewhere: hover follows the items moving under
     /// a still pointer (see `followPointer`).
     var pointerX: Double?
-    /// The virtual row's arithmetic while the row loops (nil: it does not).
-    var loopSpace: LoopSpace? {
-        didSet { indexMap.loop = loopSpace }
-    }
+    /// The virtual row's arithmetic while the row loops (nil: it does not); the recycler binds through it.
+    var loopSpace: LoopSpace? { items.loop }
     /// The snap guides' drawing over the row while `showsSnapGuides` is on (nil, and no widget, while off).
     var guideArea: UnsafeMutablePointer<GtkWidget>?
     /// Set on the root's `destroy`: no widget is added after it, and the public calls that would reach GTK (moves,
     /// changes of the items) do nothing: the widgets may be freed already while the application still holds this.
     var isTornDown = false
-    /// Maps the recycler's (virtual) indexes to the caller's items for `bind`.
-    let indexMap = LoopIndexMap()
     /// The (virtual) item asked for before the first real width: a row without width may have no pitch (carousel
     /// pages are sized from the width), where every index rests at 0 and the controller could not keep it.
     var indexBeforeLayout: Int?
@@ -228,8 +228,8 @@ public final class SnapScroller {
     ) {
         WidgetStyle.install()
         storedItemCount = max(0, itemCount)
-        storedItemWidth = itemWidth
-        storedSpacing = spacing
+        self.itemWidth = itemWidth
+        self.spacing = spacing
         var config = configuration
         config.reduceMotion = !Preferences.animationsEnabled
         let layout = SnapLayout(uniformItemWidth: itemWidth, count: storedItemCount, spacing: spacing, viewportWidth: 0)
@@ -238,9 +238,7 @@ public final class SnapScroller {
         widget = gtk_overlay_new()
         scrolledWindow = gtk_scrolled_window_new()
         content = ScrollableWidget.make(role: contentRole)
-        let indexMap = indexMap
-        items = ItemRecycler(parent: content, factory: factory, bind: { item, index in bind(item, indexMap.real(index)) })
-        isRightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        items = ItemRecycler(parent: content, factory: factory, bind: bind)
 
         gtk_widget_add_css_class(widget, "snap-scroller")
         gtk_widget_add_css_class(content, "snap-content")
@@ -259,7 +257,7 @@ public final class SnapScroller {
         driver = FrameDriver(widget: widget) { [weak self] time in self?.frame(at: time) ?? false }
         afterChange = IdleBatch { [weak self] in self?.deliverAfterChange() }
         lastReportedIndex = storedItemCount > 0 ? controller.currentIndex : nil
-        gestures.isRightToLeft = isRightToLeft
+        gestures.isRightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         WidgetLifetime.tie(self, to: widget) { $0.tearDown() }
         connectInput()
         Signals.connectValue(widget.raw, "direction-changed") { [weak self] _ in self?.directionChanged() }
@@ -307,8 +305,8 @@ public final class SnapScroller {
         afterInput()
     }
 
-    /// Sets how many items there are (`itemCount`'s setter).
-    /// Items identified by their index: the current one kept (the last when it is gone), every bound one bound again.
+    /// `itemCount`'s setter: items identified by their index, the current one kept (the last when it is gone), every
+    /// bound one bound again.
     func setItemCount(_ count: Int) {
         applicationChange {
             let newCount = max(0, count)
@@ -331,7 +329,7 @@ public final class SnapScroller {
 
     /// The widget currently showing item `index`, if it is near the viewport.
     @_spi(GtkInterop) public func itemWidget(at index: Int) -> UnsafeMutablePointer<GtkWidget>? {
-        items.widget(at: loopSpace.map { $0.virtualIndex(nearestCopyOf: index, to: controller.currentIndex) } ?? index)
+        items.bound[loopSpace.map { $0.virtualIndex(nearestCopyOf: index, to: controller.currentIndex) } ?? index]
     }
 
     /// The time base of every input: the monotonic clock in ms, the same base as the frame clock's frame times.

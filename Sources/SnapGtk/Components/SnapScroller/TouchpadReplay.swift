@@ -108,13 +108,8 @@ public struct TouchpadReplay: Sendable {
             next += 1
         }
         guard next == gesture.samples.count, start + gesture.endTime <= time else { return false }
-        switch gesture.ending {
-        case .none:
-            break
-        case .scrollEnd:
-            scroller.handleScrollEnd()
-        case .decelerate:
-            scroller.handleScrollEnd()
+        if gesture.ending != .none { scroller.handleScrollEnd() }
+        if gesture.ending == .decelerate {
             let velocity = gesture.decelerateVelocity
             scroller.handleDecelerate(vx: velocity.vx, vy: velocity.vy, time: start + gesture.endTime)
         }
