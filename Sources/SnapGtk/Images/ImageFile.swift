@@ -1,7 +1,6 @@
 import CSnapGtk
 import Glibc
 import SnapDecode
-import Synchronization
 
 /// The rules for reading an image file that may be hostile, and what breaking them is called. Every way the library
 /// gets pixels from a file follows them (``Texture/load(contentsOfFile:fitting:limits:completion:)``,
@@ -100,7 +99,7 @@ public enum ImageFile {
     /// The loader's file name.
     static let decoderName = "snapscroll-decode"
 
-    private static let decoderLocation = Mutex<String?>(nil)
+    private static let decoderLocation = Locked<String?>(nil)
 
     /// Where the image loader `snapscroll-decode` is, which every image decode needs; nil when it is not found.
     ///

@@ -1,6 +1,5 @@
 import CSnapGtk
 import Glibc
-import Synchronization
 
 /// The image loader processes (`snapscroll-decode`) every decode of the process goes to: at most `capacity` (two),
 /// each started on first need and kept between images, so a decode pays no process start; ended after
@@ -29,7 +28,7 @@ final class LoaderPool: Sendable {
 
     /// Most loaders at once.
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Counts free places: a caller takes one before it takes or starts a loader, and gives it back with the loader.
     private nonisolated(unsafe) let places: UnsafeMutablePointer<sem_t>
 
